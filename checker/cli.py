@@ -1,0 +1,185 @@
+"""The ``trfaudit`` command line.
+
+Exit codes: 0 ok, 1 discrepancy or no pairing found, 2 invalid input or usage.
+
+Adding a command: either decorate a function with ``@app.command()`` in this module, or put a
+module in the ``checker/commands/`` package that defines ``register(app: typer.Typer)``;
+every such module is imported and registered when this module loads.  Commands should read
+input with :func:`load` (it turns every input problem into a ``TrfError``) and end with
+``raise typer.Exit(code)`` using the ``EXIT_*`` constants below.
+"""
+
+from __future__ import annotations
+
+import enum
+import importlib
+import pkgutil
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import typer
+
+from trf.errors import Problem, TrfError
+from trf.model import Tournament
+
+EXIT_OK = 0
+EXIT_DISCREPANCY = 1
+EXIT_INVALID = 2
+
+app = typer.Typer(
+    name="trfaudit",
+    help="Check FIDE tournament report files (TRF) and the Dutch Swiss pairings they record.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+)
+
+
+@app.callback()
+def _main() -> None:
+    """trfaudit: check FIDE TRF files and the Dutch Swiss pairings they record."""
+
+
+def say(text: str, *, err: bool = False) -> None:
+    typer.echo(text, err=err)
+
+
+def load(path: Path | str) -> Tournament:
+    """Read a TRF file, or a JSON file written by ``convert --to json``; ``-`` is stdin.
+
+    Raises TrfError for anything wrong with the input, including a missing file.
+    """
+    from trf.jsonform import from_json
+    from trf.reader import parse
+
+    name = str(path)
+    if name == "-":
+        data = sys.stdin.buffer.read()
+        name = "<stdin>"
+    else:
+        try:
+            data = Path(path).read_bytes()
+        except IsADirectoryError:
+            raise TrfError(name, 0, 0, "is a directory, not a file") from None
+        except OSError as exc:
+            raise TrfError(name, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
+    if data.lstrip()[:1] == b"{":
+        return from_json(data, name)
+    return parse(data, name)
+
+
+def print_problems(problems: list[Problem], *, err: bool) -> None:
+    for problem in problems:
+        say(str(problem), err=err)
+
+
+@app.command("validate")
+def validate_command(
+    files: List[Path] = typer.Argument(..., help="TRF files to check ('-' reads stdin)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="Print problems only, no 'ok' lines."),
+    strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
+) -> None:
+    """Parse each FILE and check its consistency.
+
+    Checks: points equal the results under the point system; opponents exist and are
+    reciprocal with opposite colours and complementary results; nobody plays twice in a round.
+    Problems are printed as file:line:column: message (expected ...).  Exit 0 if every file
+    is valid (warnings allowed), 2 otherwise.
+    """
+    from trf.validate import validate
+
+    code = EXIT_OK
+    for path in files:
+        try:
+            tournament = load(path)
+        except TrfError as exc:
+            say(str(exc))
+            code = EXIT_INVALID
+            continue
+        problems = validate(tournament)
+        print_problems(problems, err=False)
+        failing = [p for p in problems if p.is_error or strict]
+        if failing:
+            code = EXIT_INVALID
+        elif not quiet:
+            rounds = tournament.recorded_rounds()
+            say(
+                f"{tournament.file}: ok ({len(tournament.players)} players, "
+                f"{rounds} round{'s' if rounds != 1 else ''} recorded)"
+            )
+    raise typer.Exit(code)
+
+
+class Target(str, enum.Enum):
+    trf16 = "trf16"
+    trfx = "trfx"
+    trf26 = "trf26"
+    json = "json"
+
+
+@app.command("convert")
+def convert_command(
+    file: Path = typer.Argument(..., help="TRF (or trfaudit JSON) file to convert; '-' is stdin."),
+    to: Target = typer.Option(..., "--to", help="Target dialect."),
+    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Output file (default stdout)."),
+) -> None:
+    """Convert FILE to another TRF dialect or to JSON.
+
+    trf16 = FIDE TRF-16; trfx = TRF-16 plus the JaVaFo XX? and bbp BB? lines; trf26 = FIDE
+    TRF-2026; json = trfaudit's JSON form.  The input must be valid (see 'validate').  What the
+    target cannot represent is listed on stderr as warnings.
+    """
+    from trf.jsonform import to_json
+    from trf.validate import validate
+    from trf.writer import convert
+
+    try:
+        tournament = load(file)
+    except TrfError as exc:
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    problems = validate(tournament)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        print_problems(errors, err=True)
+        say(f"{tournament.file}: not converted: {len(errors)} error(s)", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    print_problems(problems, err=True)
+    if to is Target.json:
+        text = to_json(tournament)
+    else:
+        result = convert(tournament, to.value)
+        print_problems(result.warnings, err=True)
+        text = result.text
+    if output is None:
+        sys.stdout.write(text)
+        sys.stdout.flush()
+    else:
+        try:
+            output.write_bytes(text.encode("utf-8"))
+        except OSError as exc:
+            say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+    raise typer.Exit(EXIT_OK)
+
+
+def _register_plugins() -> None:
+    from checker import commands
+
+    for module_info in pkgutil.iter_modules(commands.__path__, commands.__name__ + "."):
+        module = importlib.import_module(module_info.name)
+        register = getattr(module, "register", None)
+        if callable(register):
+            register(app)
+
+
+_register_plugins()
+
+
+def main() -> None:  # pragma: no cover - entry point for python -m checker.cli
+    app()
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,223 @@
+"""Consistency checks of a parsed tournament.
+
+:func:`validate` returns a list of :class:`trf.errors.Problem`; the tournament is valid when
+none has severity ``error``.  Checks:
+
+* every opponent exists and is not the player;
+* games are reciprocal: the opponent's entry for that round names the player back, with the
+  opposite colour and the complementary result (win/loss, draw/draw, forfeit win/forfeit loss,
+  double forfeit);
+* nobody appears twice in a round;
+* Points equal the sum of the results under the point system (acceleration and a next-round
+  half/full-point bye may be included or not, as JaVaFo and bbp allow);
+* the total number of rounds is not below the recorded rounds;
+* the ids named by XXZ, 240, XXP, 260, XXA and 250 exist; at most one PAB per round; pending
+  games and 240 lines contradicting the 001 data are reported as warnings.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from .errors import ERROR, WARNING, Problem
+from .model import EntryKind, RecordKind, RoundEntry, Tournament
+from .writer import decimal_text
+
+__all__ = ["Problem", "validate", "errors_only"]
+
+_OUTCOME = {"1": "win", "W": "win", "0": "loss", "L": "loss", "=": "draw", "D": "draw"}
+_COMPLEMENT = {"win": "loss", "loss": "win", "draw": "draw"}
+
+
+def _pts(value: Fraction) -> str:
+    return decimal_text(value)[0]
+
+
+class _Checker:
+    def __init__(self, t: Tournament, file: str | None) -> None:
+        self.t = t
+        self.file = file if file is not None else t.file
+        self.problems: list[Problem] = []
+
+    def add(self, line: int, column: int, message: str, expected: str | None = None,
+            severity: str = ERROR) -> None:
+        self.problems.append(Problem(self.file, line, column, message, expected, severity))
+
+    def run(self) -> list[Problem]:
+        t = self.t
+        self.recorded = t.recorded_rounds()
+        self.check_rounds()
+        self.check_games()
+        self.check_points()
+        self.check_references()
+        self.problems.sort(key=lambda p: (p.line, p.column))
+        return self.problems
+
+    # -- rounds ---------------------------------------------------------------------------------
+    def check_rounds(self) -> None:
+        t = self.t
+        if t.total_rounds is not None and t.total_rounds < self.recorded:
+            line = next((r.line for r in t.records
+                         if r.kind in (RecordKind.XX_ROUNDS, RecordKind.TOTAL_ROUNDS)), 1)
+            self.add(line, 5, f"total rounds {t.total_rounds} is less than the "
+                     f"{self.recorded} rounds recorded", f"at least {self.recorded}")
+
+    # -- games ------------------------------------------------------------------------------------
+    def check_games(self) -> None:
+        t = self.t
+        players = t.players
+        for round_ in range(1, self.recorded + 1):
+            claimed: dict[int, RoundEntry] = {}
+            pabs = []
+            for player in players.values():
+                entry = player.entry(round_)
+                if entry is None:
+                    continue
+                if entry.kind is EntryKind.PAB:
+                    pabs.append(player.tpn)
+                if entry.pending:
+                    self.add(entry.line, entry.column + 7,
+                             f"round {round_}: game {player.tpn}-{entry.opponent} has no result "
+                             "yet (pending)", "a result", WARNING)
+                opp = entry.opponent
+                if opp is None:
+                    continue
+                where = (entry.line, entry.column)
+                if opp == player.tpn:
+                    self.add(*where, f"round {round_}: player {opp} is paired with themself",
+                             "another player's number")
+                    continue
+                if opp not in players:
+                    self.add(*where, f"round {round_}: opponent {opp} does not exist",
+                             "the number of a 001 player")
+                    continue
+                if opp in claimed:
+                    other = claimed[opp]
+                    self.add(*where, f"round {round_}: player {opp} appears twice in the round "
+                             f"(also opponent on line {other.line})", "one game per player")
+                    continue
+                claimed[opp] = entry
+                self.check_pair(player.tpn, entry, players[opp].entry(round_))
+            if len(pabs) > 1:
+                first = players[pabs[1]].entry(round_)
+                self.add(first.line, first.column + 7,
+                         f"round {round_}: {len(pabs)} pairing-allocated byes "
+                         f"(players {', '.join(map(str, pabs))})", "at most one", WARNING)
+
+    def check_pair(self, tpn: int, entry: RoundEntry, other: RoundEntry | None) -> None:
+        round_, opp = entry.round, entry.opponent
+        where = (entry.line, entry.column)
+        if other is None or other.opponent != tpn:
+            seen = "no entry" if other is None else (
+                f"opponent {other.opponent}" if other.opponent else f"'{other.result.strip() or ' '}' without opponent"
+            )
+            self.add(*where, f"round {round_}: player {tpn} has opponent {opp}, but {opp} has "
+                     f"{seen}", f"player {opp} to name {tpn} in round {round_}")
+            return
+        if tpn > opp:  # check each pair once, from the lower number
+            return
+        if entry.colour and other.colour and entry.colour == other.colour:
+            self.add(entry.line, entry.column + 5,
+                     f"round {round_}: {tpn} and {opp} both have colour {entry.colour!r}",
+                     "opposite colours")
+        elif (entry.colour is None) != (other.colour is None):
+            self.add(entry.line, entry.column + 5,
+                     f"round {round_}: only one of {tpn} and {opp} has a colour",
+                     "opposite colours on both sides", WARNING)
+        a, b = entry.result.upper(), other.result.upper()
+        kinds = (entry.kind, other.kind)
+        ok = True
+        if EntryKind.NOT_PAIRED in kinds:
+            ok = entry.kind is other.kind  # both pending
+        elif entry.kind is EntryKind.PLAYED and other.kind is EntryKind.PLAYED:
+            ok = _COMPLEMENT[_OUTCOME[a]] == _OUTCOME[b]
+            if ok and (a in "10=") != (b in "10="):
+                self.add(entry.line, entry.column + 7,
+                         f"round {round_}: {tpn} '{entry.result}' vs {opp} '{other.result}' mixes "
+                         "rated and unrated (W D L) codes", "the same kind of code on both sides",
+                         WARNING)
+        else:
+            ok = (a, b) in (("+", "-"), ("-", "+"), ("-", "-"))
+        if not ok:
+            self.add(entry.line, entry.column + 7,
+                     f"round {round_}: results of {tpn} ('{entry.result}') and {opp} "
+                     f"('{other.result}') do not match", "complementary results (1-0, =-=, +--, --)")
+
+    # -- points -----------------------------------------------------------------------------------
+    def check_points(self) -> None:
+        t = self.t
+        abnormal = any(r.kind is RecordKind.ABNORMAL_POINTS for r in t.records)
+        next_round = self.recorded + 1
+        for player in t.players.values():
+            if player.points is None:
+                continue
+            base = t.score(player.tpn, self.recorded)
+            candidates = {base}
+            rounds = t.accelerations.get(player.tpn)
+            if rounds:
+                acc_played = sum((v for r, v in rounds.items() if r < next_round), Fraction(0))
+                candidates.add(base + acc_played)
+                candidates.add(base + acc_played + rounds.get(next_round, Fraction(0)))
+            kind = t.absent_next.get(player.tpn)
+            if kind is not None:
+                bye = t.scoring.points(RoundEntry(next_round, kind, None, None, " "))
+                candidates |= {c + bye for c in list(candidates)}
+            if player.points not in candidates:
+                self.add(
+                    player.line, 81,
+                    f"player {player.tpn}: points {_pts(player.points)} do not match the results",
+                    f"{_pts(base)} under the point system" + (
+                        "; a 299 line may explain it" if abnormal else ""),
+                    WARNING if abnormal else ERROR,
+                )
+
+    # -- references ------------------------------------------------------------------------------
+    def check_references(self) -> None:
+        t = self.t
+        players = t.players
+
+        def line_of(*kinds: RecordKind) -> int:
+            return next((r.line for r in t.records if r.kind in kinds), 0)
+
+        for tpn in t.absent_next:
+            if tpn not in players:
+                self.add(line_of(RecordKind.XX_ABSENT, RecordKind.BYE), 1,
+                         f"absence announced for unknown player {tpn}", "a 001 player", ERROR)
+        for group, first, last in t.forbidden_pairs:
+            unknown = sorted(i for i in group if i not in players)
+            if unknown:
+                self.add(line_of(RecordKind.XX_FORBIDDEN, RecordKind.FORBIDDEN), 1,
+                         f"prohibited pairing names unknown player(s) {unknown}", "001 players",
+                         WARNING)
+            if first > last:
+                self.add(line_of(RecordKind.FORBIDDEN), 5,
+                         f"prohibition for rounds {first}-{last} is empty", "first <= last",
+                         WARNING)
+        unknown_acc = sorted(tpn for tpn in t.accelerations if tpn not in players)
+        if unknown_acc:
+            self.add(line_of(RecordKind.XX_ACCELERATION), 5,
+                     f"acceleration for unknown player(s) {unknown_acc}", "001 players", WARNING)
+        for kind, round_, ids, line in t.bye_lines:
+            for tpn in ids:
+                if tpn not in players:
+                    self.add(line, 11, f"240 names unknown player {tpn}", "a 001 player")
+                    continue
+                if round_ <= self.recorded:
+                    entry = players[tpn].entry(round_)
+                    if entry is None or entry.kind is not kind:
+                        found = "nothing" if entry is None else entry.kind.value
+                        self.add(line, 11, f"240 gives player {tpn} a {kind.value} in round "
+                                 f"{round_}, but the 001 line has {found}",
+                                 "the same bye on both", WARNING)
+
+
+def validate(t: Tournament, file: str | None = None) -> list[Problem]:
+    """Consistency problems of ``t``, sorted by position; includes the reader's warnings."""
+    problems = list(t.warnings)
+    problems.extend(_Checker(t, file).run())
+    problems.sort(key=lambda p: (p.line, p.column))
+    return problems
+
+
+def errors_only(problems: list[Problem]) -> list[Problem]:
+    return [p for p in problems if p.is_error]
