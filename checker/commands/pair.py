@@ -1,0 +1,78 @@
+"""``trfaudit pair``: pair one round of a tournament file with the engine."""
+
+from __future__ import annotations
+
+import enum
+import sys
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+
+class Format(str, enum.Enum):
+    list = "list"
+    json = "json"
+
+
+class Rules(str, enum.Enum):
+    auto = "auto"
+    r2025 = "2025"
+
+
+def register(app: typer.Typer) -> None:
+    from checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, say
+    from trf.errors import TrfError
+
+    @app.command("pair")
+    def pair_command(
+        file: Path = typer.Argument(..., help="TRF file with the rounds played so far."),
+        rules: Rules = typer.Option(Rules.auto, "--rules", help="Edition of the Dutch rules."),
+        round_: Optional[int] = typer.Option(None, "--round", "-r",
+                                             help="Round to pair (default: the next one)."),
+        fmt: Format = typer.Option(Format.list, "--format", "-f", help="Output format."),
+        output: Optional[Path] = typer.Option(None, "--output", "-o",
+                                              help="Output file (default stdout)."),
+    ) -> None:
+        """Pair round N of FILE under the FIDE (Dutch) System.
+
+        Rounds 1..N-1 are the history; players whose round-N entry (or next-round
+        announcement: XXZ, 240, '0000 - Z/H/F') says they do not play are left out.  Exit 0
+        with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
+        decides, 1.9.3), 2 on invalid input.
+        """
+        from engine import EDITIONS, NoPairing, pair_round, round_input
+        from engine.output import as_json, as_list
+
+        try:
+            t = load(file)
+        except TrfError as exc:
+            say(str(exc), err=True)
+            raise typer.Exit(EXIT_INVALID)
+        recorded = t.recorded_rounds()
+        rnd = round_ if round_ is not None else recorded + 1
+        if rnd < 1 or rnd > recorded + 1:
+            say(f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired",
+                err=True)
+            raise typer.Exit(EXIT_INVALID)
+        edition = EDITIONS["2025"]
+        why = ("--rules 2025" if rules is Rules.r2025
+               else "auto: the 2025/2026 edition (the only one implemented so far)")
+        say(f"rules: {edition.title} ({why})", err=True)
+        try:
+            result = pair_round(round_input(t, rnd), edition)
+        except NoPairing as exc:
+            say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
+            raise typer.Exit(EXIT_DISCREPANCY)
+        inp = round_input(t, rnd)
+        text = as_list(result) if fmt is Format.list else as_json(result, inp.points,
+                                                                  edition.name, why)
+        if output is None:
+            sys.stdout.write(text)
+        else:
+            try:
+                output.write_text(text)
+            except OSError as exc:
+                say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+                raise typer.Exit(EXIT_INVALID)
+        raise typer.Exit(EXIT_OK)

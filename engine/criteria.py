@@ -1,0 +1,245 @@
+"""The pairing criteria as terms of a matching weight (C.04.3 2026 Art. 2).
+
+Every criterion is turned into a *satisfaction* value of one candidate pair (higher-ranked
+player ``h``, lower-ranked ``l``): the engine maximises the sum over the pairs of a round,
+criterion by criterion, in the edition's order.  ``where`` tells where ``l`` is: ``"B"`` in the
+bracket being paired, ``"N"`` in the next scoregroup (for C8's look-ahead), ``"L"`` lower.
+A vector criterion returns ``{score: count}``; a higher score weighs more.  Criteria that
+count failures return them negated (``-1`` for a pair that fails), so that a criterion no
+pair can fail takes no room in the weight.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .players import DOWN, UP, PlayerState
+
+
+@dataclass
+class Context:
+    """What a bracket's criteria need besides the two players."""
+
+    bye_score: int  # C5: the PAB assignee's score (lowest possible)
+    odd: bool  # an odd number of players: somebody gets the PAB
+    single_downfloater_is_pab: bool  # C9 applies to this bracket
+    played_rank: dict[int, int]  # C9: played-game count -> rank among bye-score players
+    rounds_played: int
+
+    def bye_candidate(self, p: PlayerState) -> bool:
+        return p.bye_eligible and p.score <= self.bye_score
+
+
+class Criterion:
+    key = ""
+    article = ""
+    vector = False
+    rounds_needed = 0  # float criteria look back 1 or 2 rounds
+
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str):
+        raise NotImplementedError
+
+
+class Completion(Criterion):
+    """C.04.3 2026 Art. 2.2 [C4] with C.04.1 Art. 4 [C2] and Art. 2.3 [C5]: the chosen
+    pairs leave a complete round-pairing whose PAB goes to an eligible player of the lowest
+    possible score.  Worth 1 per pair, plus 1 per non-candidate for the PAB that is paired."""
+
+    key, article = "F1", "2.2"
+
+    def value(self, ctx, h, l, where):
+        return 1 + (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))
+
+
+class MaxPairs(Criterion):
+    """Art. 2.4.1 [C6]: minimise the number of downfloaters (maximise the pairs)."""
+
+    key, article = "C6", "2.4.1"
+
+    def value(self, ctx, h, l, where):
+        return 1 if where == "B" else 0
+
+
+class PairedScores(Criterion):
+    """Art. 2.4.2 [C7]: minimise the scores of the downfloaters (the scores paired, taken
+    from the higher player of each pair, are maximised from the highest score down)."""
+
+    key, article, vector = "C7", "2.4.2", True
+
+    def value(self, ctx, h, l, where):
+        return {h.score: 1} if where == "B" else None
+
+
+class NextPairs(Criterion):
+    """Art. 2.4.3 [C8]: the downfloaters chosen must let the next bracket pair as well as
+    possible: its number of pairs (C6 there)."""
+
+    key, article = "C8a", "2.4.3"
+
+    def value(self, ctx, h, l, where):
+        return 1 if where == "N" else 0
+
+
+class NextScores(Criterion):
+    """Art. 2.4.3 [C8], second part: the scores paired in the next bracket (C7 there)."""
+
+    key, article, vector = "C8b", "2.4.3", True
+
+    def value(self, ctx, h, l, where):
+        return {h.score: 1} if where == "N" else None
+
+
+class PabUnplayed(Criterion):
+    """Art. 2.4.4 [C9]: minimise the unplayed games of the PAB assignee.  Applies when the
+    bracket downfloats exactly one player, who then gets the PAB: among the players with
+    the PAB score, those paired are the ones with more unplayed games."""
+
+    key, article = "C9", "2.4.4"
+
+    def value(self, ctx, h, l, where):
+        if not ctx.single_downfloater_is_pab:
+            return 0
+        v = 0
+        for p in (h, l):
+            if p.score == ctx.bye_score:
+                v += ctx.played_rank.get(p.played, 0)
+        return v
+
+
+class TopscorerColourDifference(Criterion):
+    """Art. 2.4.5 [C10]: minimise topscorers (or their opponents) who would get a colour
+    difference above +2 or below -2: both |CD| > 1 with the same preference."""
+
+    key, article = "C10", "2.4.5"
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        return -int(l.absolute_imbalance and h.absolute_imbalance
+                    and l.preference == h.preference)
+
+
+class TopscorerRepeat(Criterion):
+    """Art. 2.4.6 [C11]: minimise topscorers (or their opponents) who would get the same
+    colour three times in a row."""
+
+    key, article = "C11", "2.4.6"
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        if not (l.absolute and h.absolute and l.preference == h.preference):
+            return 0
+        if l.imbalance == h.imbalance:
+            # The colour goes by 5.2.3; a repeat is forced if both repeated the same colour.
+            return -int(l.repeated is not None and l.repeated == h.repeated)
+        loser = h if l.imbalance > h.imbalance else l
+        return -int(loser.repeated == _other(l.preference))
+
+
+class ColourPreference(Criterion):
+    """Art. 2.4.7 [C12]: minimise the players who do not get their colour preference."""
+
+    key, article = "C12", "2.4.7"
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        return -int(l.preference == h.preference and l.preference is not None)
+
+
+class StrongPreference(Criterion):
+    """Art. 2.4.8 [C13]: minimise the players who do not get their strong colour
+    preference (both strong-or-absolute for the same colour, not both absolute)."""
+
+    key, article = "C13", "2.4.8"
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        sl = l.strong or l.absolute
+        sh = h.strong or h.absolute
+        return -int(sl and sh and not (l.absolute and h.absolute)
+                    and l.preference == h.preference)
+
+
+class RepeatedDownfloat(Criterion):
+    """Art. 2.4.9 [C14] (back=1) / 2.4.11 [C16] (back=2): minimise the resident
+    downfloaters who got a downfloat in the previous round (two rounds before)."""
+
+    vector = False
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        return (int(l.floats.get(self.back) == DOWN)
+                + int(h.score <= l.score and h.floats.get(self.back) == DOWN))
+
+
+class RepeatedUpfloat(Criterion):
+    """Art. 2.4.10 [C15] (back=1) / 2.4.12 [C17] (back=2): minimise the MDP opponents who
+    got an upfloat in the previous round (two rounds before)."""
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return 0
+        return -int(h.score > l.score and l.floats.get(self.back) == UP)
+
+
+class RepeatedDownfloatScores(Criterion):
+    """Art. 2.4.13 [C18] (back=1) / 2.4.15 [C20] (back=2): minimise the scores of the
+    downfloaters who got a downfloat in the previous round (two rounds before)."""
+
+    vector = True
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return None
+        out: dict[int, int] = {}
+        if l.floats.get(self.back) == DOWN:
+            out[l.score] = 1
+        if h.floats.get(self.back) == DOWN:
+            out[h.score] = out.get(h.score, 0) + 1
+        return out or None
+
+
+class RepeatedUpfloatScores(Criterion):
+    """Art. 2.4.14 [C19] (back=1) / 2.4.16 [C21] (back=2): minimise the scores of the
+    opponents of MDPs who got an upfloat in the previous round (two rounds before)."""
+
+    vector = True
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return None
+        if h.score > l.score and l.floats.get(self.back) == UP:
+            return {h.score: -1}
+        return None
+
+
+def _other(c):
+    return {"w": "b", "b": "w"}.get(c)
+
+
+def criteria_2025() -> list[Criterion]:
+    """The 2025/2026 order: completion (C4/C5), then C6 .. C21."""
+    return [
+        Completion(), MaxPairs(), PairedScores(), NextPairs(), NextScores(), PabUnplayed(),
+        TopscorerColourDifference(), TopscorerRepeat(), ColourPreference(), StrongPreference(),
+        RepeatedDownfloat("C14", "2.4.9", 1), RepeatedUpfloat("C15", "2.4.10", 1),
+        RepeatedDownfloat("C16", "2.4.11", 2), RepeatedUpfloat("C17", "2.4.12", 2),
+        RepeatedDownfloatScores("C18", "2.4.13", 1), RepeatedUpfloatScores("C19", "2.4.14", 1),
+        RepeatedDownfloatScores("C20", "2.4.15", 2), RepeatedUpfloatScores("C21", "2.4.16", 2),
+    ]

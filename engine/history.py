@@ -1,0 +1,183 @@
+"""The pairing engine's view of a tournament: what happened before the round to be paired.
+
+The engine never reads TRF itself; :func:`round_input` turns a :class:`trf.model.Tournament`
+into a :class:`RoundInput` for one round.  Points are held as integers in *units* (the
+smallest fraction of a point the tournament uses, normally a tenth) so that every score
+comparison is exact.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+
+from trf.model import EntryKind, Tournament
+
+
+@dataclass(frozen=True)
+class Points:
+    """The point values of one tournament, in units (``unit`` units = 1 point)."""
+
+    unit: int
+    win: int
+    draw: int
+    loss: int
+    zero_bye: int
+    forfeit_loss: int
+    forfeit_win: int
+    full_bye: int
+    half_bye: int
+    pab: int
+
+    def show(self, value: int) -> str:
+        """A score in units, written as a number of points (``2.5``)."""
+        text = str(Fraction(value, self.unit))
+        if "/" in text:
+            return f"{value / self.unit:g}"
+        return f"{text}.0" if self.unit > 1 else text
+
+
+@dataclass(frozen=True)
+class Game:
+    """One player's record for one earlier round.
+
+    ``played``: a game that counts (C1, colours).  ``participated``: the player was paired in
+    that round (a game, a forfeit, or the pairing-allocated bye).
+    """
+
+    round: int
+    kind: EntryKind
+    opponent: int | None
+    colour: str | None  # 'w' / 'b' for played games (and forfeits, as scheduled)
+    points: int
+    played: bool
+    participated: bool
+
+
+@dataclass
+class PlayerRecord:
+    tpn: int
+    games: list[Game]
+    acceleration: dict[int, int] = field(default_factory=dict)  # round -> units
+
+    def score_before(self, rnd: int) -> int:
+        """Points scored in rounds 1..rnd-1 (no acceleration)."""
+        return sum(g.points for g in self.games if g.round < rnd)
+
+
+@dataclass
+class RoundInput:
+    """Everything the engine needs to pair round ``round``."""
+
+    round: int
+    total_rounds: int
+    points: Points
+    players: dict[int, PlayerRecord]  # every registered player, by TPN
+    to_pair: list[int]  # TPNs of the players to be paired this round
+    rank_order: list[int]  # TPNs in initial-ranking order (normally ascending TPN)
+    initial_colour: str | None  # 'w' / 'b' (5.1); None: not known
+    forbidden: set[frozenset[int]] = field(default_factory=set)  # organiser-forbidden pairs
+
+
+def _units(values: list[Fraction]) -> int:
+    unit = 1
+    for v in values:
+        unit = math.lcm(unit, Fraction(v).denominator)
+    return unit
+
+
+_PLAYED = {EntryKind.PLAYED}
+_PARTICIPATED = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PAB}
+
+
+def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
+    """The colour the top player got in the first round with colours (flipped per rank).
+
+    A file that does not state the initial colour (XXC / 152) is read as the reference
+    engines read it: the highest-ranked player who took part in the earliest round with a
+    colour had the initial colour if odd-ranked among participants, else the other one.
+    """
+    first = None
+    for p in t.players.values():
+        for e in p.entries:
+            if e.colour in ("w", "b") and e.kind in _PARTICIPATED and e.opponent:
+                first = e.round if first is None else min(first, e.round)
+    if first is None:
+        return None
+    position = 0
+    for tpn in rank_order:
+        p = t.players[tpn]
+        took_part = any(e.kind in _PARTICIPATED for e in p.entries[:first])
+        if not took_part:
+            continue
+        e = p.entries[first - 1] if len(p.entries) >= first else None
+        if e is not None and e.colour in ("w", "b") and e.kind in _PARTICIPATED and e.opponent:
+            own = e.colour
+            return own if position % 2 == 0 else ("b" if own == "w" else "w")
+        position += 1
+    return None
+
+
+def round_input(t: Tournament, rnd: int) -> RoundInput:
+    """The input for pairing round ``rnd`` from rounds 1..rnd-1 of ``t``.
+
+    Players whose round-``rnd`` entry (or next-round announcement) says they do not play
+    (half/full/zero-point bye, absence) are not paired.
+    """
+    s = t.scoring
+    values = [s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.forfeit_win, s.full_bye,
+              s.half_bye, s.pab]
+    for acc in t.accelerations.values():
+        values.extend(acc.values())
+    unit = _units(values)
+
+    def u(x: Fraction) -> int:
+        return int(Fraction(x) * unit)
+
+    pts = Points(unit, u(s.win), u(s.draw), u(s.loss), u(s.zero_bye), u(s.forfeit_loss),
+                 u(s.forfeit_win), u(s.full_bye), u(s.half_bye), u(s.pab))
+    players: dict[int, PlayerRecord] = {}
+    to_pair: list[int] = []
+    recorded = t.recorded_rounds()
+    for tpn, p in t.players.items():
+        games = []
+        for e in p.entries[: rnd - 1]:
+            games.append(Game(
+                round=e.round, kind=e.kind, opponent=e.opponent,
+                colour=e.colour if e.colour in ("w", "b") else None,
+                points=u(s.points(e)), played=e.kind in _PLAYED,
+                participated=e.kind in _PARTICIPATED,
+            ))
+        for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
+            games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
+        acc = {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
+        players[tpn] = PlayerRecord(tpn, games, acc)
+        # Does the player take part in round rnd?
+        if rnd <= recorded:
+            entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
+            plays = entry is not None and entry.kind in _PARTICIPATED
+        else:
+            announced = t.absent_next.get(tpn) if rnd == recorded + 1 else None
+            entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
+            if entry is not None and entry.kind not in (EntryKind.NOT_PAIRED,):
+                plays = entry.kind in _PARTICIPATED
+            else:
+                plays = announced is None
+        if plays:
+            to_pair.append(tpn)
+    if t.pair_by_rank:
+        rank_order = list(t.players)
+    else:
+        rank_order = sorted(t.players)
+    colour = t.initial_colour or infer_initial_colour(t, rank_order)
+    forbidden = set()
+    for group, first, last in t.forbidden_pairs:
+        if first <= rnd <= last:
+            members = sorted(group)
+            for i, a in enumerate(members):
+                for b in members[i + 1:]:
+                    forbidden.add(frozenset((a, b)))
+    total = t.total_rounds or max(recorded, rnd)
+    return RoundInput(rnd, total, pts, players, to_pair, rank_order,
+                      colour.lower() if colour else None, forbidden)

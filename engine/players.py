@@ -1,0 +1,141 @@
+"""Per-player facts the Dutch rules look at when a round is paired (C.04.3 Art. 1)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from .history import Game, RoundInput
+
+WHITE, BLACK = "w", "b"
+DOWN, UP = "down", "up"
+
+
+def other(colour: str | None) -> str | None:
+    return {WHITE: BLACK, BLACK: WHITE}.get(colour)  # type: ignore[arg-type]
+
+
+@dataclass
+class PlayerState:
+    tpn: int
+    rank: int  # effective pairing number, 0-based (5.2.5 parity, 1.2 tie-break)
+    score: int  # pairing score (with acceleration) in units
+    games: list[Game]
+    played: int = 0  # games actually played
+    imbalance: int = 0  # |whites - blacks| over played games (1.6)
+    preference: str | None = None  # 1.7
+    repeated: str | None = None  # colour of the last two played games, when equal
+    strong: bool = False
+    colours: list[str] = field(default_factory=list)  # played-game colours, oldest first
+    floats: dict[int, str | None] = field(default_factory=dict)  # rounds back -> DOWN/UP/None
+    bye_eligible: bool = True
+    topscorer: bool = False
+    opponents: set[int] = field(default_factory=set)
+
+    @property
+    def absolute(self) -> bool:
+        """1.7.1: |CD| > 1 or the same colour in the two latest played games."""
+        return self.imbalance > 1 or self.repeated is not None
+
+    @property
+    def absolute_imbalance(self) -> bool:
+        return self.imbalance > 1
+
+    def describe_preference(self) -> str:
+        if self.preference is None:
+            return "-"
+        letter = self.preference.upper()
+        if self.absolute:
+            return letter + "!"
+        if self.strong:
+            return letter
+        return letter.lower()
+
+
+def colour_data(p: PlayerState) -> None:
+    """Colour difference and preference from the played games (1.6, 1.7)."""
+    whites = blacks = run = 0
+    last = None
+    for g in p.games:
+        if not g.played or g.colour is None:
+            continue
+        p.colours.append(g.colour)
+        if g.colour == WHITE:
+            whites += 1
+        else:
+            blacks += 1
+        run = run + 1 if g.colour == last else 1
+        last = g.colour
+    p.played = whites + blacks
+    lower = BLACK if whites > blacks else WHITE
+    p.imbalance = abs(whites - blacks)
+    if p.imbalance > 1:
+        p.preference = lower
+    elif run > 1:
+        p.preference = other(last)
+    elif p.imbalance > 0:
+        p.preference = lower
+    elif run:
+        p.preference = other(last)
+    p.repeated = last if run > 1 else None
+    # Conflict |CD| > 1 against the last two colours: CD decides (dutch-rules §1.7, unconfirmed).
+    p.strong = not p.absolute and p.imbalance > 0
+
+
+def score_back(rec_games: list[Game], score_now: int, back: int, rnd: int,
+               acceleration: dict[int, int]) -> int:
+    """Pairing score before round ``rnd - back`` (with that round's acceleration)."""
+    target = rnd - back
+    s = score_now - sum(g.points for g in rec_games if g.round >= target)
+    return s + acceleration.get(target, 0)
+
+
+def build_states(inp: RoundInput, edition) -> dict[int, PlayerState]:
+    """States for every player to be paired in ``inp.round``."""
+    rnd = inp.round
+    pts = inp.points
+    raw = {tpn: rec.score_before(rnd) for tpn, rec in inp.players.items()}
+    # Effective pairing numbers: players who take part now or took part before (bbp #30).
+    to_pair = set(inp.to_pair)
+    rank = 0
+    ranks: dict[int, int] = {}
+    for tpn in inp.rank_order:
+        rec = inp.players[tpn]
+        if tpn in to_pair or any(g.participated for g in rec.games):
+            ranks[tpn] = rank
+            rank += 1
+    states: dict[int, PlayerState] = {}
+    played_rounds = rnd - 1
+    for tpn in inp.to_pair:
+        rec = inp.players[tpn]
+        score = raw[tpn] + rec.acceleration.get(rnd, 0)
+        st = PlayerState(tpn=tpn, rank=ranks[tpn], score=score, games=rec.games)
+        colour_data(st)
+        st.opponents = {g.opponent for g in rec.games if g.played and g.opponent}
+        st.bye_eligible = edition.bye_eligible(rec.games, pts)
+        # 1.8: topscorers exist only when pairing the final round.
+        if rnd >= inp.total_rounds:
+            st.topscorer = 2 * score > played_rounds * max(pts.win, pts.draw)
+        for back in (1, 2):
+            if played_rounds >= back:
+                st.floats[back] = edition.float_of(inp, rec, raw, back)
+        states[tpn] = st
+    return states
+
+
+def game_float(inp: RoundInput, rec, raw: dict[int, int], back: int) -> str | None:
+    """The float a player got ``back`` rounds ago (2025/26 Art. 1.4).
+
+    An unplayed round (forfeits included) is a downfloat when it scored more than a loss
+    (1.4.3) and no float otherwise (1.4.4); a game compares the scores before it (1.4.2).
+    """
+    rnd = inp.round
+    target = rnd - back
+    g = rec.games[target - 1]
+    if not g.played:  # 1.4.3/1.4.4: a forfeit or bye floats only when it scored > a loss
+        return DOWN if g.points > inp.points.loss else None
+    if g.opponent is None or g.opponent not in inp.players:
+        return None
+    mine = score_back(rec.games, raw[rec.tpn], back, rnd, rec.acceleration)
+    opp_rec = inp.players[g.opponent]
+    theirs = score_back(opp_rec.games, raw[g.opponent], back, rnd, opp_rec.acceleration)
+    return DOWN if mine > theirs else UP if mine < theirs else None
