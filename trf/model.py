@@ -129,12 +129,22 @@ class Scoring:
     def __post_init__(self) -> None:
         for name in ("win", "draw", "loss", "zero_bye", "forfeit_loss"):
             setattr(self, name, _frac(getattr(self, name)))
+        # colour-dependent values: either both colours are set and differ, or neither is
+        for outcome in ("win", "draw", "loss"):
+            base = getattr(self, outcome)
+            white = _frac(getattr(self, f"{outcome}_white"))
+            black = _frac(getattr(self, f"{outcome}_black"))
+            white = base if white is None else white
+            black = base if black is None else black
+            if white == black:
+                setattr(self, outcome, white)
+                white = black = None
+            setattr(self, f"{outcome}_white", white)
+            setattr(self, f"{outcome}_black", black)
         self.forfeit_win = self.win if self.forfeit_win is None else _frac(self.forfeit_win)
         self.full_bye = self.win if self.full_bye is None else _frac(self.full_bye)
         self.half_bye = self.draw if self.half_bye is None else _frac(self.half_bye)
         self.pab = self.win if self.pab is None else _frac(self.pab)
-        for name in self.COLOUR_FIELDS:
-            setattr(self, name, _frac(getattr(self, name)))
 
     # -- values -------------------------------------------------------------------------------
     def game_value(self, outcome: str, colour: str | None) -> Fraction:

@@ -148,12 +148,19 @@ _BLOCK_CACHE: dict[str, tuple[EntryKind, int | None, str | None, str]] = {}
 _BYE_KINDS = {"H": EntryKind.HALF_BYE, "F": EntryKind.FULL_BYE, "Z": EntryKind.ZERO_BYE}
 
 
+_NUMBER_CACHE: dict[str, Fraction | None] = {}
+
+
 def _number(text: str) -> Fraction | None:
     """A decimal number such as ``2.5``, ``17`` or ``2,5``; None if ``text`` is not one."""
-    text = text.strip()
-    if not _NUMBER.match(text):
-        return None
-    return Fraction(text.replace(",", "."))
+    value = _NUMBER_CACHE.get(text, False)
+    if value is not False:
+        return value
+    stripped = text.strip()
+    value = Fraction(stripped.replace(",", ".")) if _NUMBER.match(stripped) else None
+    if len(_NUMBER_CACHE) < 10_000:
+        _NUMBER_CACHE[text] = value
+    return value
 
 
 class _Reader:
@@ -520,8 +527,12 @@ class _Reader:
         self.ranged_pairs.append((frozenset(ids), first, last))
 
     def on_nrs(self, record: Record) -> None:
-        record.tpn = self.int_field(record.raw[4:8], record.line, 5, "NRS player number",
-                                    required=False)
+        text = record.raw[4:8].strip()
+        if text.isascii() and text.isdigit():
+            record.tpn = int(text)
+        else:  # not a national rating line after all
+            record.kind = RecordKind.UNKNOWN
+            self.on_unknown(record)
 
     def on_xx_rounds(self, record: Record) -> None:
         self.on_total_rounds(record)
@@ -787,7 +798,7 @@ def parse(data: bytes | str, filename: str | None = None) -> Tournament:
         while expected_line < line:  # empty lines produce no token
             reader.t.records.append(Record(RecordKind.BLANK, "", expected_line))
             expected_line += 1
-        add(kind, str(token), line)
+        add(kind, token[:-1], line)  # the token includes its "\n"
         expected_line = line + 1
     total_lines = text.count("\n")
     while expected_line <= total_lines:

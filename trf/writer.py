@@ -28,6 +28,7 @@ What the target dialect cannot represent is reported as a warning (a
 
 from __future__ import annotations
 
+import functools
 import warnings as _warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -63,6 +64,7 @@ class Conversion:
 # Numbers
 
 
+@functools.lru_cache(maxsize=4096)
 def decimal_text(value: Fraction, places: int = 1) -> tuple[str, bool]:
     """``value`` as a decimal with at least ``places`` decimals; the flag says it is exact."""
     value = Fraction(value)
@@ -111,8 +113,22 @@ _BYE_LETTER = {EntryKind.ZERO_BYE: "Z", EntryKind.HALF_BYE: "H", EntryKind.FULL_
 BLANK_BLOCK = " " * 8
 
 
+_BLOCK_TEXT: dict[tuple, str] = {}
+
+
 def render_block(entry: RoundEntry) -> str:
     """The 8 significant columns of one round block (opponent, colour, result)."""
+    key = (entry.kind, entry.opponent, entry.colour, entry.result)
+    text = _BLOCK_TEXT.get(key)
+    if text is None:
+        text = _render_block(entry)
+        if len(_BLOCK_TEXT) > 100_000:
+            _BLOCK_TEXT.clear()
+        _BLOCK_TEXT[key] = text
+    return text
+
+
+def _render_block(entry: RoundEntry) -> str:
     result = entry.result or " "
     if result.upper() not in _ALLOWED_RESULTS[entry.kind] or (
         entry.kind is EntryKind.PLAYED and result == " "
@@ -190,26 +206,51 @@ def xxs_codes(s: Scoring) -> dict[str, Fraction]:
     }
 
 
-def render_xxs(s: Scoring) -> str | None:
-    """One XXS line stating every value that differs from JaVaFo's defaults, or None."""
+# The XXS codes that each BB? line / 162 symbol sets.
+_BB_CODES = {
+    "BBW": ("WW", "BW", "FW", "FPB"), "BBD": ("WD", "BD", "HPB"), "BBL": ("WL", "BL"),
+    "BBZ": ("ZPB",), "BBF": ("FL",), "BBU": ("PAB",),
+}
+_162_CODES = {
+    "W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"), "P": ("PAB",),
+}
+
+
+def render_xxs(s: Scoring, also: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """One XXS line stating every value that differs from JaVaFo's defaults, or None.
+
+    ``also`` names codes to state even at their default value: those that BB? or 162 lines
+    written before this line have set, so that this later XXS line overrides them.
+    """
     codes = xxs_codes(s)
     parts: list[str] = []
+
+    def needed(code: str) -> bool:
+        return codes[code] != _XXS_LITERAL[code] or code in also
 
     def take(shortcut: str, members: tuple[str, ...]) -> None:
         values = {codes[m] for m in members}
         if len(values) == 1:
-            value = values.pop()
-            if any(value != _XXS_LITERAL[m] for m in members):
-                parts.append(f"{shortcut}={short_number(value)}")
+            if any(needed(m) for m in members):
+                parts.append(f"{shortcut}={short_number(values.pop())}")
             for m in members:
                 codes.pop(m)
 
     take("W", ("WW", "BW", "FW", "FPB"))
     take("D", ("WD", "BD", "HPB"))
     for code in ("WW", "BW", "FW", "FPB", "WD", "BD", "HPB", "WL", "BL", "ZPB", "FL", "PAB"):
-        if code in codes and codes[code] != _XXS_LITERAL[code]:
+        if code in codes and needed(code):
             parts.append(f"{code}={short_number(codes[code])}")
     return "XXS " + " ".join(parts) if parts else None
+
+
+def _codes_set_by(lines: list[str], table: dict[str, tuple[str, ...]], symbols) -> set[str]:
+    found: set[str] = set()
+    for line in lines:
+        for symbol in symbols(line):
+            found.update(table.get(symbol, ()))
+    return found
 
 
 def render_bb(s: Scoring) -> list[str]:
@@ -236,6 +277,8 @@ def render_162(s: Scoring) -> str | None:
         ("A", s.zero_bye, Fraction(0)),
         ("P", s.pab, s.win),
     ):
+        if symbol == "A" and s.zero_bye != s.forfeit_loss:
+            continue  # left to the XXS line that must follow
         if value != default:
             pairs.append(f" {symbol}{decimal_text(value)[0]:>4}")
     return "162 " + "   ".join(pairs) if pairs else None
@@ -410,7 +453,8 @@ class _Writer:
             if not bb_can_express(s):
                 self.warn("point system needs values BB? lines cannot state; written as BB? "
                           "lines (read by bbp) plus an XXS line (read by JaVaFo)")
-                lines.append(render_xxs(s))
+                also = _codes_set_by(lines, _BB_CODES, lambda line: [line[:3]])
+                lines.append(render_xxs(s, also))
             return lines
         if self.dialect == "trf26":
             lines = []
@@ -421,7 +465,8 @@ class _Writer:
                 self.warn("point system needs values a 162 line cannot state (per-colour values, "
                           "forfeit win or full/half-point bye apart from win/draw, zero-point bye "
                           "apart from forfeit loss); kept as an XXS line")
-                lines.append(render_xxs(s))
+                also = _codes_set_by(lines, _162_CODES, lambda line: line[5::9])
+                lines.append(render_xxs(s, also))
             return lines
         self.warn("point system " + (render_xxs(s) or "")[4:] + " dropped: in TRF-16 it is only "
                   "implicit in the players' points")
