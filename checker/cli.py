@@ -164,14 +164,16 @@ def convert_command(
     raise typer.Exit(EXIT_OK)
 
 
-def _register_plugins() -> None:
-    from checker import commands
-
-    for module_info in pkgutil.iter_modules(commands.__path__, commands.__name__ + "."):
+def _register_plugins(target: typer.Typer | None = None, package=None) -> None:
+    """Call ``register(app)`` of every module in ``package`` (default ``checker.commands``)."""
+    if package is None:
+        from checker import commands as package
+    for module_info in sorted(pkgutil.iter_modules(package.__path__, package.__name__ + "."),
+                              key=lambda info: info.name):
         module = importlib.import_module(module_info.name)
         register = getattr(module, "register", None)
         if callable(register):
-            register(app)
+            register(app if target is None else target)
 
 
 _register_plugins()

@@ -48,13 +48,23 @@ def trf_text(*lines: str) -> str:
     return "\n".join(lines) + "\n"
 
 
+def corpus_sample() -> list[Path]:
+    """A few files of each corpus folder, for the slower checks."""
+    return (
+        corpus_files("dutch2025")[::50]
+        + corpus_files("dutch2017")[::50]
+        + corpus_files("seed-example")
+        + corpus_files("large")[:1]
+    )
+
+
 def pytest_generate_tests(metafunc):
-    """A test taking ``corpus_trf`` runs once per corpus file."""
-    if "corpus_trf" in metafunc.fixturenames:
-        files = corpus_files()
-        metafunc.parametrize(
-            "corpus_trf", files, ids=[str(f.relative_to(CORPUS)) for f in files]
-        )
+    """A test taking ``corpus_trf`` runs once per corpus file; ``corpus_sample`` once per
+    file of :func:`corpus_sample`."""
+    for name, files in (("corpus_trf", corpus_files), ("corpus_sample", corpus_sample)):
+        if name in metafunc.fixturenames:
+            paths = files()
+            metafunc.parametrize(name, paths, ids=[str(f.relative_to(CORPUS)) for f in paths])
 
 
 @pytest.fixture(scope="session")

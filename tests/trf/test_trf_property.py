@@ -1,0 +1,106 @@
+"""Property tests: damaged corpus files never make the reader raise anything but TrfError, and
+whatever it accepts can be validated, written in every dialect and read back."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from trf import TrfError, parse
+from trf.jsonform import from_dict, to_dict
+from trf.validate import validate
+from trf.writer import DIALECTS, convert
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+RICH = (
+    "012 Rich\n142 5\n152 B\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_2025\n### ruler\n"
+    "001    1 m  GM Alpha, Ann                      2500 NED    12345678 1990/01/01  4.0    1"
+    "     2 b 1     3 w =  0000 - H\n"
+    "001    2 w     Beta, Bo                         2400 BEL                          1.0    3"
+    "     1 w 0  0000 - U\n"
+    "001    3       Gamma                            2300                              2.0    2"
+    "  0000 - H     1 b =\n"
+    "240 H 003    1\n250       1.0 001 002    1    2\n260 001 005    1    3\nXXZ 2\n"
+    "XXA    3  0.5\nXXP 2 3\nXXS FPB=0.5\nBBU  1.0\nBEL    1 m    Alpha, Ann\nDAT    1 X y\n"
+    "013 Team                            1    2\n"
+).encode()
+
+BASES = [
+    (CORPUS / "seed-example" / "round2-input.trf").read_bytes(),
+    (CORPUS / "seed-example" / "round3-input.trf").read_bytes(),
+    (CORPUS / "dutch2025" / "t000004.trf").read_bytes(),
+    (CORPUS / "dutch2017" / "t000004.trf").read_bytes(),
+    RICH,
+]
+INTERESTING = b"0123456789 wbWB=+-UHFZDL\n\r\t.,#XAPS\x00\x1a\xff\xc3\xa9\xef\xbb\xbf"
+
+
+@st.composite
+def damaged(draw) -> bytes:
+    data = bytearray(draw(st.sampled_from(BASES)))
+    for _ in range(draw(st.integers(1, 4))):
+        if not data:
+            break
+        i = draw(st.integers(0, len(data) - 1))
+        op = draw(st.sampled_from(["truncate", "delete", "insert", "replace", "dupline", "swap"]))
+        if op == "truncate":
+            del data[i:]
+        elif op == "delete":
+            del data[i : i + draw(st.integers(1, 12))]
+        elif op == "insert":
+            data[i:i] = draw(st.binary(min_size=1, max_size=3).map(
+                lambda b: bytes(INTERESTING[x % len(INTERESTING)] for x in b)))
+        elif op == "replace":
+            data[i] = INTERESTING[draw(st.integers(0, len(INTERESTING) - 1))]
+        else:
+            lines = bytes(data).split(b"\n")
+            j = draw(st.integers(0, len(lines) - 1))
+            k = draw(st.integers(0, len(lines) - 1))
+            if op == "dupline":
+                lines.insert(k, lines[j])
+            else:
+                lines[j], lines[k] = lines[k], lines[j]
+            data = bytearray(b"\n".join(lines))
+    return bytes(data)
+
+
+def exercise(data: bytes) -> None:
+    try:
+        t = parse(data, "fuzz.trf")
+    except TrfError as err:
+        assert str(err).startswith("fuzz.trf")
+        return
+    validate(t)
+    from_dict(to_dict(t))
+    for dialect in DIALECTS:
+        text = convert(t, dialect).text
+        again = parse(text, f"fuzz.{dialect}")  # what the writer writes, the reader reads
+        assert again.players.keys() == t.players.keys()
+
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(damaged())
+def test_damaged_files_raise_only_trf_errors(data):
+    exercise(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.binary(max_size=400))
+def test_random_bytes_raise_only_trf_errors(data):
+    exercise(data)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.text(alphabet=st.sampled_from(list("001 XXRBBW240162\n\r=+-UZ.wb12345")), max_size=300))
+def test_random_record_soup(text):
+    exercise(text.encode())
+
+
+def test_every_prefix_of_a_file(make_player):
+    # truncation at every position of a small file: only TrfError, never a crash
+    data = BASES[0][:700] + RICH
+    for end in range(0, len(data), 7):
+        exercise(data[:end])
