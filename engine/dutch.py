@@ -18,7 +18,7 @@ from .colours import allocate, higher_ranked
 from .criteria import Context, Criterion, criteria_2025
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
-from .matching import max_weight_matching
+from .matching import RUSTWORKX_BITS, max_cardinality, max_weight_matching
 from .players import PlayerState, build_states
 
 
@@ -40,6 +40,8 @@ class BracketRecord:
     mdps: list[int]
     pairs: list[tuple[int, int]]
     downfloaters: list[int]
+    next_group: list[int] = field(default_factory=list)  # residents of the next bracket
+    c9_applies: bool = False  # 2.4.4 was in force in this bracket
 
 
 @dataclass
@@ -58,21 +60,14 @@ def _width(bound: int) -> int:
 class _Layout:
     """Bit positions of the criteria fields (and the tie-break fields below them)."""
 
-    def __init__(self, criteria: list[Criterion], vals: dict, n_vertices: int, low: list[int]):
+    def __init__(self, criteria: list[Criterion], vals: dict, n_vertices: int, low: list[int],
+                 extra_max: dict[int, int] | None = None):
         self.criteria = criteria
         # Per criterion (and per score slot of vector criteria): largest value, vertices.
         maxima: dict[tuple[int, int], int] = {}
         touched: dict[tuple[int, int], set] = {}
-        self.c9 = next((i for i, c in enumerate(criteria) if c.key == "C9"), None)
-        lower_max = [0, 0]
-        signed: set = set()  # fields holding negated failure counts need a sign bit
+        signed: set = set()  # fields holding negated failure counts
         for (a, b), vs in vals.items():
-            if type(vs) is tuple:  # a pair involving a lower bracket: (completion, C9)
-                if vs[0] > lower_max[0]:
-                    lower_max[0] = vs[0]
-                if vs[1] > lower_max[1]:
-                    lower_max[1] = vs[1]
-                continue
             for ci, v in enumerate(vs):
                 if not v:
                     continue
@@ -93,12 +88,12 @@ class _Layout:
                     if v > maxima.get(k, 0):
                         maxima[k] = v
                     touched.setdefault(k, set()).update((a, b))
+        # Fields that pairs with lower players also use (completion, C9): the whole field.
         everyone = set(range(n_vertices))
-        for ci, m in ((0, lower_max[0]), (self.c9, lower_max[1])):
-            if m and ci is not None:
-                k = (ci, 0)
-                maxima[k] = max(maxima.get(k, 0), m)
-                touched[k] = everyone
+        for ci, m in (extra_max or {}).items():
+            k = (ci, 0)
+            maxima[k] = max(maxima.get(k, 0), m)
+            touched[k] = everyone
         self.low_offsets = []
         offset = 0
         for w in reversed(low):
@@ -111,13 +106,8 @@ class _Layout:
         self.bits = offset + 1
 
     def pack(self, vs) -> int:
-        off = self.offset
-        if type(vs) is tuple:
-            w = vs[0] << off[(0, 0)]
-            if vs[1]:
-                w += vs[1] << off[(self.c9, 0)]
-            return w
         w = 0
+        off = self.offset
         for ci, v in enumerate(vs):
             if not v:
                 continue
@@ -135,13 +125,13 @@ class DutchPairer:
     def __init__(self, inp: RoundInput, edition: Edition = EDITION_2025):
         self.inp = inp
         self.edition = edition
-        self.criteria = criteria_2025()
         self.states = build_states(inp, edition)
         self.order: list[PlayerState] = sorted(self.states.values(),
                                                key=lambda p: (-p.score, p.rank))
         self.n = len(self.order)
         self.rounds_played = inp.round - 1
-        self.criteria = [c for c in self.criteria if c.rounds_needed <= self.rounds_played]
+        self.criteria = [c for c in criteria_2025() if c.rounds_needed <= self.rounds_played]
+        self.c9 = next((i for i, c in enumerate(self.criteria) if c.key == "C9"), None)
 
     # -- absolute criteria ---------------------------------------------------------------
     def compatible(self, a: PlayerState, b: PlayerState) -> bool:
@@ -156,25 +146,26 @@ class DutchPairer:
     # -- the round -------------------------------------------------------------------------
     def pair(self) -> RoundPairing:
         order, n = self.order, self.n
-        edges = [(i, j) for i in range(n) for j in range(i + 1, n)
-                 if self.compatible(order[i], order[j])]
-        self.adj: dict[int, set[int]] = {i: set() for i in range(n)}
-        for i, j in edges:
-            self.adj[i].add(j)
-            self.adj[j].add(i)
-        bye_score, single, ranks = self._pab_prepass(edges)
+        self.adj: list[set[int]] = [set() for _ in range(n)]
+        for i in range(n):
+            for j in range(i + 1, n):
+                if self.compatible(order[i], order[j]):
+                    self.adj[i].add(j)
+                    self.adj[j].add(i)
+        bye_score, single, ranks = self._pab_prepass()
         ctx = Context(bye_score=bye_score, odd=n % 2 == 1, single_downfloater_is_pab=single,
                       played_rank=ranks, rounds_played=self.rounds_played)
         self.ctx = ctx
-        # Setup weights: completion only (and C9 when the top bracket downfloats the PAB).
-        ncrit = len(self.criteria)
+        # What a pair with a player below the bracket and its next scoregroup is worth:
+        # completion only (and C9 when the top bracket downfloats the PAB, 2.4.4).
+        self.noncand = [int(not ctx.bye_candidate(p)) for p in order]
+        self.c9_setup = [0] * n
+        if single and self.c9 is not None:
+            c9 = self.criteria[self.c9]
+            self.c9_setup = [c9.value(ctx, p, p, "L") // 2 if p.score == bye_score else 0
+                             for p in order]
         self.vals: dict[tuple[int, int], list] = {}
-        completion = self.criteria[0]
-        c9 = next((c for c in self.criteria if c.key == "C9"), None)
-        for i, j in edges:
-            a, b = order[i], order[j]
-            self.vals[(i, j)] = (completion.value(ctx, a, b, "L"),
-                                 c9.value(ctx, a, b, "L") if c9 else 0)
+        self.dropped: set[tuple[int, int]] = set()
         self.alive = set(range(n))
         self.final: dict[int, int] = {}
         brackets: list[BracketRecord] = []
@@ -188,20 +179,22 @@ class DutchPairer:
             rec, floaters = self._pair_bracket(current, mdp_count, nxt)
             brackets.append(rec)
             # C9 is in force in the next bracket when its score is the PAB score and nothing
-            # in it needs to float below that score.
+            # in it has to float below that score.
+            single = False
             if ctx.odd and nxt and bye_score == order[nxt[0]].score:
-                single = all(order[self.mate.get(v, v)].score >= bye_score
-                             for v in floaters + nxt)
-            else:
-                single = False
+                if self.whole:
+                    single = all(order[self.mate.get(v, v)].score >= bye_score
+                                 for v in floaters + nxt)
+                else:  # partners below the next group are not in a local matching
+                    single = sum(1 for v in floaters + nxt if v not in self.mate) <= 1
             ctx.single_downfloater_is_pab = single
             current = floaters + nxt
             mdp_count = len(floaters)
         bye = None
-        left = [v for v in self.alive if v not in self.final]
+        left = sorted(self.alive)
         if len(left) > 1:
             raise NoPairing("players left unpaired: "
-                            + ", ".join(str(order[v].tpn) for v in sorted(left)))
+                            + ", ".join(str(order[v].tpn) for v in left))
         if left:
             bye = order[left[0]].tpn
         return self._result(bye, brackets, bye_score if ctx.odd else None)
@@ -215,7 +208,7 @@ class DutchPairer:
             end += 1
         return list(range(start, end))
 
-    def _pab_prepass(self, edges):
+    def _pab_prepass(self):
         """C5: the lowest score the PAB assignee can have, found with one matching of the
         whole field (eligible PAB first, then the lowest score left unpaired)."""
         order, n = self.order, self.n
@@ -223,14 +216,17 @@ class DutchPairer:
         level = {s: k for k, s in enumerate(scores)}
         sb = _width(len(scores) * n)
         weights = {}
-        for i, j in edges:
-            a, b = order[i], order[j]
-            if n % 2:
-                top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
-            else:
-                weights[(i, j)] = 1
-        mate = max_weight_matching(n, weights, _width(3 * n) + sb + 2)
+        for i in range(n):
+            for j in self.adj[i]:
+                if j < i:
+                    continue
+                a, b = order[i], order[j]
+                if n % 2:
+                    top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                    weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
+                else:
+                    weights[(i, j)] = 1
+        mate = max_weight_matching(weights, _width(3 * n) + sb + 2) if weights else {}
         unmatched = [v for v in range(n) if v not in mate]
         if len(unmatched) > n % 2:
             raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
@@ -255,63 +251,149 @@ class DutchPairer:
                 ranks[c] = k
         return bye_score, single, ranks
 
-    # -- one bracket -------------------------------------------------------------------------
+    # -- matchings -------------------------------------------------------------------------
     def _solve(self, extra: dict | None = None) -> dict[int, int]:
+        """A best matching of the bracket and its next scoregroup that leaves a complete
+        round-pairing (C4); the whole field is matched when the local one would not."""
+        weights = dict(self.local)
+        if extra:
+            for e, w in extra.items():
+                if e in weights:
+                    weights[e] += w
+        mate = max_weight_matching(weights, self.layout.bits) if weights else {}
+        self.whole = not self.lower
+        if self.lower and not self._completable(mate):
+            mate = self._solve_whole(extra)
+            self.whole = True
+        mate.update(self.final)
+        self.mate = mate
+        return mate
+
+    def _completable(self, mate: dict[int, int]) -> bool:
+        """Can everybody the local matching leaves unpaired still be paired (one PAB to an
+        eligible player of the PAB score at most)?"""
+        rest_v = frozenset(v for v in self.V if v not in mate and v not in self.final)
+        cached = self.completable_cache.get(rest_v)
+        if cached is not None:
+            return cached
+        rest = sorted(rest_v | self.lower)
+        inside = set(rest)
+        edges = [(a, b) for a in rest for b in self.adj[a] if b > a and b in inside
+                 and (a, b) not in self.dropped]
+        need = len(rest) // 2
+        if len(rest) % 2:
+            dummy = -1
+            edges += [(dummy, v) for v in rest if not self.noncand[v]]
+            rest = rest + [dummy]
+            need += 1
+        ok = max_cardinality(rest, edges) >= need
+        self.completable_cache[rest_v] = ok
+        return ok
+
+    def _solve_whole(self, extra: dict | None) -> dict[int, int]:
         lay = self.layout
+        f1 = lay.offset[(0, 0)]
+        c9 = lay.offset.get((self.c9, 0)) if self.c9 is not None else None
         weights = {}
-        for e in self.live_edges():
-            w = self.base[e]
-            if extra and e in extra:
-                w += extra[e]
-            weights[e] = w
-        self.mate = max_weight_matching(self.n, weights, lay.bits)
-        self.mate.update(self.final)
-        return self.mate
-
-    def live_edges(self):
-        return self.base.keys()
-
-    def _set_edge(self, e, vs):
-        self.vals[e] = vs
+        for e, w in self.local.items():
+            weights[e] = w + (self.vals[e][0] << f1) + (extra.get(e, 0) if extra else 0)
+        nc, c9s = self.noncand, self.c9_setup
+        for a in self.alive:
+            for b in self.adj[a]:
+                if b > a and b in self.alive and (a in self.lower or b in self.lower):
+                    w = (1 + nc[a] + nc[b]) << f1
+                    if c9 is not None and (c9s[a] or c9s[b]):
+                        w += (c9s[a] + c9s[b]) << c9
+                    weights[(a, b)] = w
+        return max_weight_matching(weights, lay.bits)
 
     def _drop_edge(self, a: int, b: int) -> None:
         e = (a, b) if a < b else (b, a)
-        self.vals.pop(e, None)
-        self.base.pop(e, None)
+        self.dropped.add(e)
+        self.local.pop(e, None)
 
     def _finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
         for v in (a, b):
-            for e in [e for e in self.base if v in e]:
-                self.base.pop(e, None)
-                self.vals.pop(e, None)
+            self.alive.discard(v)
+            for u in self.adj[v]:
+                self.local.pop((u, v) if u < v else (v, u), None)
 
+    def _has(self, a: int, b: int) -> bool:
+        return ((a, b) if a < b else (b, a)) in self.local
+
+    def _bonus(self, bonus: dict, v: int, targets, amount: int) -> None:
+        for t in targets:
+            if t in self.final:
+                continue
+            e = (v, t) if v < t else (t, v)
+            if e in self.local:
+                bonus[e] = bonus.get(e, 0) + amount
+
+    # -- one bracket -------------------------------------------------------------------------
     def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
         order, ctx = self.order, self.ctx
         B = current
         bset = set(B)
-        nset = set(nxt)
         residents = B[mdp_count:]
         rset = set(residents)
         mdps = B[:mdp_count]
-        by_index = B + nxt
-        # Recompute the pairs whose lower player is a resident here or in the next group.
-        for li in range(mdp_count, len(by_index)):
-            l = by_index[li]
+        V = B + nxt
+        self.V = V
+        vset = set(V)
+        self.lower = frozenset(v for v in self.alive if v not in vset)
+        self.completable_cache: dict = {}
+        # Recompute the pairs whose lower player is a resident here or in the next group;
+        # pairs of two MDPs keep what they were worth in the bracket they came from.
+        for li in range(mdp_count, len(V)):
+            l = V[li]
             where = "B" if l in bset else "N"
+            b = order[l]
             for hi in range(li):
-                h = by_index[hi]
-                e = (h, l) if h < l else (l, h)
-                if e not in self.vals:
-                    continue
-                a, b = order[e[0]], order[e[1]]
-                self.vals[e] = [c.value(ctx, a, b, where) for c in self.criteria]
-        low = [_width(len(B) + 1), _width(len(B) * len(B) + 1), _width(len(B) + 1),
-               _width(len(B) + len(nxt) + 3)]
-        self.layout = _Layout(self.criteria, self.vals, self.n, low)
-        self.base = {e: self.layout.pack(vs) for e, vs in self.vals.items()}
-        X_EXCH, X_SUM, X_MDP, Q = self.layout.low_offsets
+                h = V[hi]
+                if h in self.adj[l] and (h, l) not in self.dropped:
+                    self.vals[(h, l)] = [c.value(ctx, order[h], b, where) for c in self.criteria]
+        local_vals = {}
+        for li in range(len(V)):
+            l = V[li]
+            for hi in range(li):
+                e = (V[hi], l)
+                if e in self.vals and V[hi] in self.adj[l] and e not in self.dropped:
+                    local_vals[e] = self.vals[e]
+        # Low fields, below every criterion: the exchange count and BSN sum of 4.3 (the BSN
+        # sum's room also serves the MDP choice of 4.4, which comes first), the bonus that
+        # asks one question of the matching, and a hint that only saves work.
+        low = [_width(len(B) + 1), _width(len(B) * len(B) + 1), _width(len(V) + 3)]
+        extra_max = {0: 3} if self.lower else {}
+        if self.lower and self.c9 is not None and any(self.c9_setup):
+            extra_max[self.c9] = 2 * max(self.c9_setup)
+        alive_n = len(self.alive)
+        hint_width = _width(9 * len(B))
+        self.layout = _Layout(self.criteria, local_vals, alive_n, low + [hint_width], extra_max)
+        use_hint = self.layout.bits <= RUSTWORKX_BITS
+        if not use_hint:
+            self.layout = _Layout(self.criteria, local_vals, alive_n, low + [0], extra_max)
+        f1 = self.layout.offset.get((0, 0), 0)
+        self.local = {}
+        for e, vs in local_vals.items():
+            w = self.layout.pack(vs)
+            if self.lower:  # completion is checked on the whole field instead
+                w -= vs[0] << f1
+            self.local[e] = w
+        X_EXCH, X_SUM, Q, HINT = self.layout.low_offsets
+        X_MDP = X_SUM
+        if use_hint:
+            # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
+            # tend to be the ones the generation order wants and fewer decisions need a
+            # matching of their own.
+            half = len(residents) // 2
+            for li, l in enumerate(residents):
+                for hi in range(max(0, li - half - 2), li):
+                    d = li - hi - half
+                    e = (residents[hi], l)
+                    if d * d < 9 and e in self.local:
+                        self.local[e] += (9 - d * d) << HINT
         mate = self._solve()
 
         # 4.4: the MDPs to pair, earliest first, and (S2 transposition) their opponents.
@@ -345,11 +427,11 @@ class DutchPairer:
         pairs: list[tuple[int, int]] = []
         for v in selected:
             cands = [r for r in residents if r not in self.final and self._has(v, r)]
-            q = dict(mdp_bonus)
-            for rank, r in enumerate(reversed(cands)):
-                e = (v, r) if v < r else (r, v)
-                q[e] = q.get(e, 0) + ((rank + 1) << Q)
-            if mate.get(v) != cands[0] if cands else False:
+            if cands and mate.get(v) != cands[0]:
+                q = dict(mdp_bonus)
+                for rank, r in enumerate(reversed(cands)):
+                    e = (v, r) if v < r else (r, v)
+                    q[e] = q.get(e, 0) + ((rank + 1) << Q)
                 mate = self._solve(q)
             partner = mate[v]
             pairs.append((v, partner))
@@ -361,13 +443,11 @@ class DutchPairer:
         R = [r for r in residents if r not in self.final]
         pos = {r: i for i, r in enumerate(R)}
         rem_set = set(R)
-        in_pairs = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
-        s1 = in_pairs
+        s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
         exch: dict = {}
-        for a in R:
-            for b in R:
-                if a < b and self._has(a, b):
-                    ia = pos[a]
+        for ia, a in enumerate(R):
+            for b in R[ia + 1:]:
+                if (a, b) in self.local:
                     exch[(a, b)] = ((1 if ia < s1 else 0) << X_EXCH) + ((len(R) - ia) << X_SUM)
         if exch:
             mate = self._solve(exch)
@@ -384,9 +464,8 @@ class DutchPairer:
             if higher(r):
                 q = dict(exch)
                 for o in R[pos[r] + 1:]:
-                    e = (r, o)
-                    if e in self.base:
-                        q[e] = q.get(e, 0) - (1 << Q)
+                    if (r, o) in self.local:
+                        q[(r, o)] = q.get((r, o), 0) - (1 << Q)
                 mate = self._solve(q)
             if not higher(r):
                 remaining -= 1
@@ -400,9 +479,8 @@ class DutchPairer:
             if not higher(r):
                 q = dict(exch)
                 for o in R[pos[r] + 1:]:
-                    e = (r, o)
-                    if e in self.base:
-                        q[e] = q.get(e, 0) + (1 << Q)
+                    if (r, o) in self.local:
+                        q[(r, o)] = q.get((r, o), 0) + (1 << Q)
                 mate = self._solve(q)
             if higher(r):
                 remaining -= 1
@@ -429,8 +507,6 @@ class DutchPairer:
             partner = mate[a]
             pairs.append((a, partner))
             self._finalize(a, partner)
-        if pairs and not firsts and not selected:
-            pass
         floaters = [v for v in B if v not in self.final]
         rec = BracketRecord(
             score=order[residents[0]].score if residents else order[B[0]].score,
@@ -438,21 +514,11 @@ class DutchPairer:
             mdps=[order[v].tpn for v in mdps],
             pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
             downfloaters=[order[v].tpn for v in floaters],
+            next_group=[order[v].tpn for v in nxt],
+            c9_applies=ctx.single_downfloater_is_pab,
         )
-        # The bracket's final matching decides C9 for the next one.
         self.mate = mate
         return rec, floaters
-
-    def _has(self, a: int, b: int) -> bool:
-        return ((a, b) if a < b else (b, a)) in self.base
-
-    def _bonus(self, bonus: dict, v: int, targets: set, amount: int) -> None:
-        for t in targets:
-            if t in self.final:
-                continue
-            e = (v, t) if v < t else (t, v)
-            if e in self.base:
-                bonus[e] = bonus.get(e, 0) + amount
 
     # -- output --------------------------------------------------------------------------
     def _result(self, bye, brackets, bye_score) -> RoundPairing:

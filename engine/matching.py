@@ -11,27 +11,39 @@ import rustworkx as rx
 
 RUSTWORKX_BITS = 125  # leave room for the blossom algorithm's doubled dual values
 
-stats = {"rustworkx": 0, "networkx": 0}
+stats = {"rustworkx": 0, "networkx": 0, "cardinality": 0}
 
 
-def max_weight_matching(n: int, weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
-    """Partner of every matched vertex, for vertices 0..n-1 and edges ``weights`` (> 0)."""
+def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
+    """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0."""
+    ids = sorted({v for e in weights for v in e})
+    index = {v: i for i, v in enumerate(ids)}
     if bits <= RUSTWORKX_BITS:
         stats["rustworkx"] += 1
         g = rx.PyGraph(multigraph=False)
-        g.add_nodes_from(range(n))
-        g.add_edges_from([(a, b, w) for (a, b), w in weights.items()])
+        g.add_nodes_from(ids)
+        g.add_edges_from([(index[a], index[b], w) for (a, b), w in weights.items()])
         pairs = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     else:
         import networkx as nx
 
         stats["networkx"] += 1
         g = nx.Graph()
-        g.add_nodes_from(range(n))
-        g.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+        g.add_nodes_from(range(len(ids)))
+        g.add_weighted_edges_from((index[a], index[b], w) for (a, b), w in weights.items())
         pairs = nx.max_weight_matching(g, maxcardinality=False)
     mate: dict[int, int] = {}
     for a, b in pairs:
-        mate[a] = b
-        mate[b] = a
+        mate[ids[a]] = ids[b]
+        mate[ids[b]] = ids[a]
     return mate
+
+
+def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
+    """Size of a maximum matching of the graph (vertex ids, edges)."""
+    stats["cardinality"] += 1
+    index = {v: i for i, v in enumerate(vertices)}
+    g = rx.PyGraph(multigraph=False)
+    g.add_nodes_from(vertices)
+    g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
+    return len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda _: 1))
