@@ -1,0 +1,298 @@
+"""Random tournaments paired round by round by trfaudit's own Dutch engine.
+
+>>> from corpus.config import GeneratorConfig
+>>> from corpus.generator import generate, render
+>>> text = render(generate(GeneratorConfig(players=12, rounds=5), seed=7), "trf26")
+
+How a tournament is made (every draw comes from one ``Dice(seed)``, in a fixed order, so the
+same seed and settings give the same bytes):
+
+1. Players (:mod:`corpus.players`): ratings like an open's, titles, names; pairing numbers in
+   C.04.2's initial order.
+2. Each player's plan, drawn before round 1: late entry (the round they join), withdrawal
+   (the last round they play), a requested half-point bye, announced zero-point absences.
+3. Optionally the Baku acceleration (C.04.5.1): group A is the first 2*ceil(n/4) of the n
+   players registered for round 1 (a late entrant ranked above the last of them joins GA);
+   GA players get 1 virtual point in the first ceil(A/2) of the A = ceil(rounds/2)
+   accelerated rounds and 1/2 in the rest.  They are written as ``XXA`` / ``250`` lines.
+4. Round r: the players whose plan says they miss it get their entry first (``H`` or ``Z``
+   in the round's column: a bye announced before the round is paired); the rest are paired
+   by the engine from rounds 1..r-1; each game is forfeited at ``forfeit_rate`` or played,
+   its result drawn from the expected-score curve (:mod:`corpus.results`); the
+   pairing-allocated bye is ``U`` at the configured PAB value.
+5. If fewer than two players are left for a round, or the engine finds no pairing that
+   satisfies the absolute criteria, the tournament ends after the last paired round.  The
+   file keeps the planned total (``XXR``/``142``), since the rounds that were paired were
+   paired knowing it (it decides who is a topscorer); the result says why it stopped.
+
+Files carry the total rounds (``XXR``/``142``), the initial colour (``XXC white1``/``152``),
+the point system when it is not 1-1/2-0 (``BB?``/``162``), ``092 FIDE_DUTCH_2025`` (as the
+reference corpus does) and, in TRF-2026, ``192 FIDE_DUTCH_2025``, so that any engine can
+re-pair them.  Points exclude acceleration; the rank column orders players by points, then
+pairing number (no tie-breaks).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, field
+from fractions import Fraction
+from pathlib import Path
+from typing import Callable
+
+from trf.model import EntryKind, Player, RoundEntry, Tournament
+
+from .config import ConfigError, GeneratorConfig
+from .dice import Dice
+from .players import make_entrants
+from .results import draw_result
+
+#: Output dialects: the name on the command line -> the trf.writer dialect.  TRF-16 cannot
+#: state the total rounds or the initial colour, so ``trf16`` files carry JaVaFo's ``XX?``
+#: and bbp's ``BB?`` lines too (the writer's ``trfx`` form), which TRF-16 readers skip.
+DIALECTS = {"trf16": "trfx", "trfx": "trfx", "trf26": "trf26"}
+GENERATOR = "trfaudit generate 1"
+TYPE_CODES = {"2025": "FIDE_DUTCH_2025", "2017": "FIDE_DUTCH_2017"}
+
+
+class RulesNotImplemented(ConfigError):
+    """The engine does not have the requested edition of the rules yet."""
+
+
+def edition_for(rules: str):
+    from engine import EDITIONS
+
+    if rules not in EDITIONS:
+        raise RulesNotImplemented(
+            f"rules {rules}: the {rules} edition of the Dutch rules is not implemented yet "
+            f"(available: {', '.join(sorted(EDITIONS))})")
+    return EDITIONS[rules]
+
+
+@dataclass
+class Plan:
+    join: int = 1  # first round the player can be paired in
+    last: int | None = None  # last round before withdrawing (None: plays to the end)
+    half_bye: int | None = None
+    zero_byes: set[int] = field(default_factory=set)
+
+    def absence(self, rnd: int, late_bye: str) -> EntryKind | None:
+        if rnd < self.join:
+            return EntryKind.HALF_BYE if late_bye == "H" else EntryKind.ZERO_BYE
+        if self.last is not None and rnd > self.last:
+            return EntryKind.ZERO_BYE
+        if rnd == self.half_bye:
+            return EntryKind.HALF_BYE
+        if rnd in self.zero_byes:
+            return EntryKind.ZERO_BYE
+        return None
+
+
+@dataclass
+class Generated:
+    seed: int
+    config: GeneratorConfig
+    tournament: Tournament
+    rounds_played: int
+    stopped: str | None = None  # why it ended before config.rounds, None if complete
+    stats: dict[str, int] = field(default_factory=dict)
+
+
+_LETTER = {EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
+
+
+def _plans(dice: Dice, cfg: GeneratorConfig) -> list[Plan]:
+    rounds = cfg.rounds
+    plans = []
+    for _ in range(cfg.players):
+        plan = Plan()
+        if rounds >= 2 and dice.chance(cfg.late_rate):
+            plan.join = dice.between(2, min(rounds, 4))
+        if plan.join <= rounds - 1 and dice.chance(cfg.withdraw_rate):
+            plan.last = dice.between(plan.join, rounds - 1)
+        end = rounds if plan.last is None else plan.last
+        if dice.chance(cfg.half_bye_rate):
+            plan.half_bye = dice.between(plan.join, end)
+        if cfg.zero_bye_rate:
+            for rnd in range(plan.join, end + 1):
+                if rnd != plan.half_bye and dice.chance(cfg.zero_bye_rate):
+                    plan.zero_byes.add(rnd)
+        plans.append(plan)
+    return plans
+
+
+def baku_accelerations(plans: list[Plan], rounds: int) -> dict[int, dict[int, Fraction]]:
+    """Virtual points per TPN and round under the Baku acceleration (C.04.5.1)."""
+    registered = [tpn for tpn, plan in enumerate(plans, 1) if plan.join == 1]
+    if not registered:
+        return {}
+    size = min(2 * math.ceil(len(registered) / 4), len(registered))
+    last_ga = registered[size - 1]
+    accelerated = math.ceil(rounds / 2)
+    full = math.ceil(accelerated / 2)
+    values = {r: Fraction(1) if r <= full else Fraction(1, 2) for r in range(1, accelerated + 1)}
+    return {tpn: dict(values) for tpn in range(1, last_ga + 1)}
+
+
+def generate(config: GeneratorConfig, seed: int) -> Generated:
+    """One random tournament under ``config`` (which must pass :meth:`~GeneratorConfig.check`)."""
+    from engine import NoPairing, pair_round, round_input
+
+    cfg = config.check()
+    edition = edition_for(cfg.rules)
+    dice = Dice(seed)
+    entrants = make_entrants(dice, cfg.players, cfg.rating_low, cfg.rating_high,
+                             cfg.unrated_rate)
+    plans = _plans(dice, cfg)
+    colour = cfg.initial_colour if cfg.initial_colour != "random" else (
+        "w" if dice.chance(0.5) else "b")
+    rated = sum(1 for e in entrants if e.rating)
+    t = Tournament(
+        name=f"trfaudit random tournament {seed}",
+        players_count=str(cfg.players),
+        rated_players_count=str(rated),
+        tournament_type=TYPE_CODES[cfg.rules],
+        type_code=TYPE_CODES[cfg.rules] + ("_BAKU" if cfg.baku else ""),
+        total_rounds=cfg.rounds,
+        initial_colour=colour,
+        scoring=cfg.scoring(),
+    )
+    for tpn, e in enumerate(entrants, 1):
+        t.players[tpn] = Player(tpn=tpn, name=e.name, sex=e.sex, title=e.title,
+                                rating=e.rating, federation=e.federation)
+    if cfg.baku:
+        t.accelerations = baku_accelerations(plans, cfg.rounds)
+    strength = {tpn: e.strength for tpn, e in enumerate(entrants, 1)}
+    stats = dict(games=0, draws=0, forfeits=0, double_forfeits=0, pabs=0, half_byes=0,
+                 zero_byes=0, late_entries=sum(p.join > 1 for p in plans),
+                 withdrawals=sum(p.last is not None for p in plans))
+    stopped = None
+    played = 0
+    for rnd in range(1, cfg.rounds + 1):
+        absent = {}
+        for tpn, plan in enumerate(plans, 1):
+            kind = plan.absence(rnd, cfg.late_bye)
+            if kind is not None:
+                absent[tpn] = kind
+        if cfg.players - len(absent) < 2:
+            stopped = f"round {rnd}: fewer than two players left to pair"
+            break
+        t.absent_next = absent
+        try:
+            pairing = pair_round(round_input(t, rnd), edition)
+        except NoPairing as exc:
+            stopped = f"round {rnd}: no legal pairing ({exc})"
+            break
+        finally:
+            t.absent_next = {}
+        entries: dict[int, RoundEntry] = {}
+        for board in pairing.boards:
+            w, b = board.white, board.black
+            if dice.chance(cfg.forfeit_rate):
+                stats["forfeits"] += 1
+                if dice.chance(cfg.double_forfeit_share):
+                    stats["double_forfeits"] += 1
+                    rw = rb = "-"
+                elif dice.chance(0.5):
+                    rw, rb = "+", "-"
+                else:
+                    rw, rb = "-", "+"
+                kinds = {"+": EntryKind.FORFEIT_WIN, "-": EntryKind.FORFEIT_LOSS}
+                entries[w] = RoundEntry(rnd, kinds[rw], b, "w", rw)
+                entries[b] = RoundEntry(rnd, kinds[rb], w, "b", rb)
+            else:
+                stats["games"] += 1
+                rw = draw_result(dice, strength[w], strength[b], cfg.draw_rate, cfg.curve)
+                rb = {"1": "0", "0": "1", "=": "="}[rw]
+                stats["draws"] += rw == "="
+                entries[w] = RoundEntry(rnd, EntryKind.PLAYED, b, "w", rw)
+                entries[b] = RoundEntry(rnd, EntryKind.PLAYED, w, "b", rb)
+        if pairing.bye is not None:
+            stats["pabs"] += 1
+            entries[pairing.bye] = RoundEntry(rnd, EntryKind.PAB, None, None, "U")
+        for tpn, kind in absent.items():
+            stats["half_byes" if kind is EntryKind.HALF_BYE else "zero_byes"] += 1
+            entries[tpn] = RoundEntry(rnd, kind, None, None, _LETTER[kind])
+        for tpn, p in t.players.items():
+            p.entries.append(entries[tpn])
+        played = rnd
+    for p in t.players.values():
+        p.points = t.score(p.tpn, played)
+    order = sorted(t.players.values(), key=lambda p: (-p.points, p.tpn))
+    for rank, p in enumerate(order, 1):
+        p.rank = rank
+    return Generated(seed, cfg, t, played, stopped, stats)
+
+
+def render(generated: Generated, dialect: str = "trf26",
+           warnings: list | None = None) -> str:
+    """The tournament as TRF text: ``trf26``, or ``trf16``/``trfx`` (see :data:`DIALECTS`)."""
+    from trf.writer import write
+
+    if dialect not in DIALECTS:
+        raise ConfigError(f"unknown output dialect {dialect!r}; expected one of "
+                          f"{', '.join(DIALECTS)}")
+    t = generated.tournament
+    target = DIALECTS[dialect]
+    saved = t.type_code
+    if target != "trf26":
+        t.type_code = None  # TRF(x) has no 192 record; 092 carries the system
+    try:
+        return write(t, target, warnings=[] if warnings is None else warnings)
+    finally:
+        t.type_code = saved
+
+
+def generate_text(config: GeneratorConfig, seed: int, dialect: str = "trf26") -> str:
+    return render(generate(config, seed), dialect)
+
+
+def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
+    return {
+        "file": file,
+        "seed": g.seed,
+        "players": len(g.tournament.players),
+        "rounds": g.config.rounds,
+        "rounds_played": g.rounds_played,
+        "stopped": g.stopped,
+        "rules": g.config.rules,
+        "dialect": dialect,
+        "stats": g.stats,
+        "config": g.config.as_dict(),
+    }
+
+
+def generate_batch(config: GeneratorConfig, seed: int, count: int, out_dir: Path,
+                   dialect: str = "trf26",
+                   progress: Callable[[int, dict], None] | None = None) -> dict:
+    """Write ``count`` tournaments (seeds ``seed``, ``seed + 1``, ...) and ``manifest.json``
+    into ``out_dir``; returns the manifest.  ``progress(i, entry)`` is called after each."""
+    config.check()
+    edition_for(config.rules)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    width = max(4, len(str(seed + count - 1)))
+    entries = []
+    for i in range(count):
+        s = seed + i
+        g = generate(config, s)
+        name = f"g{s:0{width}d}.trf"
+        notes: list = []
+        text = render(g, dialect, notes)
+        (out_dir / name).write_bytes(text.encode("utf-8"))
+        entry = manifest_entry(g, name, dialect)
+        if notes:
+            entry["notes"] = [problem.message for problem in notes]
+        entries.append(entry)
+        if progress is not None:
+            progress(i + 1, entry)
+    manifest = {
+        "generator": GENERATOR,
+        "seed": seed,
+        "count": count,
+        "dialect": dialect,
+        "config": config.as_dict(),
+        "tournaments": entries,
+    }
+    (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
+    return manifest
