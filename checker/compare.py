@@ -1,0 +1,110 @@
+"""Re-pair one recorded round and name every way the record differs from the rules.
+
+For round r the engine pairs the players the file pairs in round r from the history of
+rounds 1..r-1 (C.04.3 2026 Art. 1.9 and 3; the engine's :func:`engine.round_input`), and the
+two round-pairings are compared:
+
+* ``illegal``: the record is not a round-pairing (1.9.1) or breaks C1-C3 (Art. 2.1);
+* ``colour``: a recorded pair whose colours Art. 5.2 gives the other way round (checked on
+  every pair the record and the engine share: a pair's colours depend on its two players only);
+* otherwise, when the pairs or the PAB differ, :func:`engine.explain.explain_quality` says
+  why: ``quality`` (a criterion of C4-C21 where the record is worse), ``order`` (Art. 4:
+  as good, but generated later) or ``unexplained`` (the record looks better: an engine defect);
+* ``unexplained`` also when the engine finds no pairing for a legal recorded round.
+"""
+
+from __future__ import annotations
+
+from engine import NoPairing, pair_round, round_input
+from engine.players import build_states
+
+from . import legality
+from .colour import colour_discrepancies
+from .localise import bracket_of_pair, bracket_view, divergent_bracket
+from .model import (DIFFERS, MATCH, UNEXPLAINED, Discrepancy, Pairing, RoundReport)
+from .recorded import RecordedRound, recorded_round, with_pending_paired
+
+
+class ExplainUnavailable(Exception):
+    """``engine.explain`` could not be imported (a defect of the installation)."""
+
+
+def _explain(inp, edition, rec: RecordedRound, result):
+    try:
+        from engine.explain import explain_quality
+    except ImportError as exc:
+        raise ExplainUnavailable(str(exc)) from exc
+    return explain_quality(inp, edition, list(rec.boards) + list(rec.colourless), rec.bye,
+                           result)
+
+
+def _pairs_text(pairs) -> str:
+    return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
+
+
+def _quality(inp, edition, rec: RecordedRound, result) -> tuple[Discrepancy, object | None]:
+    """The discrepancy ``explain_quality`` gives, and its bracket."""
+    try:
+        exp = _explain(inp, edition, rec, result)
+    except ExplainUnavailable as exc:
+        return Discrepancy(
+            UNEXPLAINED, None, [], None, None,
+            "the pairs differ from the engine's, but the engine cannot explain why "
+            f"(engine.explain is not available: {exc})"), None
+    players = sorted(int(p) for p in (exp.players or []))
+    recorded = None if exp.recorded_value is None else str(exp.recorded_value)
+    expected = None if exp.expected_value is None else str(exp.expected_value)
+    return Discrepancy(exp.kind, exp.criterion, players, recorded, expected,
+                       exp.text), exp.bracket
+
+
+def check_round(t, rnd: int, edition) -> RoundReport:
+    """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``."""
+    inp = round_input(with_pending_paired(t, rnd), rnd)
+    rec = recorded_round(t, rnd)
+    states = build_states(inp, edition)
+    initial = inp.initial_colour or "w"
+
+    illegal = legality.structure(rec, edition)
+    illegal += legality.absolute_criteria(rec, inp, states, edition)
+    try:
+        result = pair_round(inp, edition)
+        failure = None
+    except NoPairing as exc:
+        result, failure = None, str(exc)
+
+    found: list[Discrepancy] = list(illegal)
+    bracket = None
+    if result is None:
+        if not illegal:
+            found.append(Discrepancy(
+                UNEXPLAINED, None, [], _pairs_text(rec.boards), "no pairing",
+                f"the engine finds no legal pairing ({failure}), but the recorded round is "
+                "legal: an engine defect"))
+    else:
+        eng_pairs = {frozenset((b.white, b.black)) for b in result.boards}
+        same_pairs = rec.pairs == eng_pairs and rec.bye == result.bye and not rec.problems
+        shared = [b for b in rec.boards if frozenset(b) in eng_pairs]
+        colours = colour_discrepancies(shared, states, initial, edition)
+        if not same_pairs and not illegal:
+            quality, bracket = _quality(inp, edition, rec, result)
+            found.append(quality)
+        found.extend(colours)
+        if bracket is None and found:
+            if not same_pairs:
+                bracket = divergent_bracket(result, rec)
+                if bracket is None and result.brackets:
+                    bracket = result.brackets[-1]
+            elif colours:
+                w, b = colours[0].players
+                bracket = bracket_of_pair(result, w, b)
+
+    report = RoundReport(rnd, DIFFERS if found else MATCH, found)
+    if found:
+        report.recorded = Pairing(list(rec.boards) + list(rec.colourless),
+                                  rec.byes[0] if rec.byes else None)
+        if result is not None:
+            report.expected = Pairing([(b.white, b.black) for b in result.boards], result.bye)
+        if bracket is not None:
+            report.bracket = bracket_view(bracket, states, inp, rec, result)
+    return report

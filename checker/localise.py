@@ -1,0 +1,132 @@
+"""Where the recorded and the engine's pairings first diverge, shown as one bracket.
+
+Brackets are paired from the top (C.04.3 2026 1.9.2), so the first bracket in which some
+player has another partner inside the bracket (or floats in one pairing and not in the
+other, or gets another PAB) is where the argument starts.  :func:`bracket_view` lays that
+bracket out: each player's TPN, pairing score, colour preference (1.7) and float history
+(1.4; the criteria look at the two previous rounds), and the two candidates side by side.
+"""
+
+from __future__ import annotations
+
+from engine.history import RoundInput
+from engine.players import PlayerState
+
+from .model import BracketView, PlayerRow
+from .recorded import RecordedRound
+
+
+def float_history(st: PlayerState, rnd: int) -> str:
+    """``R3 up, R4 down``: the floats of the two previous rounds (``-`` when none)."""
+    parts = [f"R{rnd - back} {st.floats[back]}" for back in (2, 1)
+             if st.floats.get(back)]
+    return ", ".join(parts) if parts else "-"
+
+
+def _engine_partner(result) -> tuple[dict[int, int], dict[int, str]]:
+    partner: dict[int, int] = {}
+    colour: dict[int, str] = {}
+    for b in result.boards:
+        partner[b.white], partner[b.black] = b.black, b.white
+        colour[b.white], colour[b.black] = "w", "b"
+    return partner, colour
+
+
+def divergent_bracket(result, rec: RecordedRound):
+    """The engine's first bracket (a :class:`engine.BracketRecord`) whose players are paired
+    differently inside it by the recorded round, or None when every bracket agrees."""
+    eng, _ = _engine_partner(result)
+    for br in result.brackets:
+        members = set(br.mdps) | set(br.residents)
+        for p in members:
+            mine = eng.get(p)
+            theirs = rec.partner.get(p)
+            mine_in = mine if mine in members else None
+            theirs_in = theirs if theirs in members else None
+            if mine_in != theirs_in:
+                return br
+            if (p == result.bye) != (p in rec.byes):
+                return br
+    return None
+
+
+def bracket_of_pair(result, a: int, b: int):
+    """The engine's bracket in which ``a`` and ``b`` were paired."""
+    for br in result.brackets:
+        members = set(br.mdps) | set(br.residents)
+        if a in members and b in members:
+            return br
+    return None
+
+
+def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
+              bye: set[int]) -> str:
+    if tpn in bye:
+        return "PAB"
+    opp = partner.get(tpn)
+    if opp is None:
+        return "not paired"
+    c = colour.get(tpn)
+    return f"{c} vs {opp}" if c else f"vs {opp}"
+
+
+def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, str | None],
+               bye: set[int]) -> list[str]:
+    """Pairs inside the bracket as ``white-black``; the others float or get the PAB."""
+    out, seen = [], set()
+    inside = set(members)
+    for p in members:
+        if p in seen:
+            continue
+        seen.add(p)
+        if p in bye:
+            out.append(f"PAB {p}")
+            continue
+        q = partner.get(p)
+        if q is None:
+            out.append(f"{p} not paired")
+        elif q in inside:
+            seen.add(q)
+            w, b = (p, q) if colour.get(p) == "w" or colour.get(q) == "b" else (q, p)
+            coloured = colour.get(p) or colour.get(q)
+            out.append(f"{w}-{b}" if coloured else f"{min(p, q)}-{max(p, q)}")
+        else:
+            out.append(f"{p} floats (vs {q})")
+    return out
+
+
+def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
+                 rec: RecordedRound, result) -> BracketView:
+    """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``)."""
+    rnd = inp.round
+    mdps = [p for p in bracket.mdps if p in states]
+    residents = [p for p in bracket.residents if p in states]
+    members = mdps + residents
+    if result is not None:
+        eng_partner, eng_colour = _engine_partner(result)
+        eng_bye = {result.bye} if result.bye is not None else set()
+    else:
+        eng_partner, eng_colour, eng_bye = {}, {}, set()
+    rec_colour = dict(rec.colour)
+    rec_bye = set(rec.byes)
+    rows = []
+    for p in members:
+        st = states[p]
+        rows.append(PlayerRow(
+            tpn=p,
+            score=inp.points.show(st.score),
+            preference=st.describe_preference(),
+            floats=float_history(st, rnd),
+            role="MDP" if p in bracket.mdps else "resident",
+            recorded=_describe(p, rec.partner, rec_colour, rec_bye),
+            expected=(_describe(p, eng_partner, eng_colour, eng_bye) if result is not None
+                      else "-"),
+        ))
+    expected = (_candidate(members, eng_partner, eng_colour, eng_bye) if result is not None
+                else ["no pairing"])
+    return BracketView(
+        score=inp.points.show(bracket.score),
+        players=rows,
+        recorded=_candidate(members, rec.partner, rec_colour, rec_bye),
+        expected=expected,
+    )

@@ -1,0 +1,149 @@
+"""The report model of ``trfaudit check``: what was found, independent of how it is shown.
+
+The text, JSON and HTML reports all render these dataclasses; the JSON report is
+:func:`dataclasses.asdict`-like and documented by ``checker/schema/report.schema.json``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+#: Discrepancy kinds (issue 4).
+ILLEGAL = "illegal"  # breaks an absolute criterion (C1-C3) or is no round-pairing (1.9.1)
+QUALITY = "quality"  # legal, but worse on a criterion (C4-C21)
+ORDER = "order"  # as good, but generated later (Art. 4)
+COLOUR = "colour"  # same pairs, other colours (Art. 5.2)
+UNEXPLAINED = "unexplained"  # the recorded round looks better: an engine defect
+KINDS = (ILLEGAL, QUALITY, ORDER, COLOUR, UNEXPLAINED)
+
+MATCH = "match"
+DIFFERS = "differs"
+
+
+@dataclass
+class Discrepancy:
+    """One way the recorded round differs from the rules.
+
+    ``criterion`` is labelled as the edition labels it (``C1``, ``5.2.3``, ``4.2``, ...);
+    ``recorded`` / ``expected`` are printable values (a pair, a count, a score list).
+    """
+
+    kind: str
+    criterion: str | None
+    players: list[int]
+    recorded: str | None
+    expected: str | None
+    explanation: str
+
+
+@dataclass
+class PlayerRow:
+    """One player of a bracket, as the committee needs to see them."""
+
+    tpn: int
+    score: str  # pairing score, e.g. "2.5"
+    preference: str  # W!/B! absolute, W/B strong, w/b mild, - none (1.7)
+    floats: str  # float history of the two previous rounds, e.g. "R3 down, R4 -"
+    role: str  # "MDP" (moved down into the bracket) or "resident"
+    recorded: str  # what the file gives the player this round: "7 (w)", "PAB", "absent"
+    expected: str  # what the engine gives them
+
+
+@dataclass
+class BracketView:
+    """The bracket where the recorded and the engine's pairings first diverge."""
+
+    score: str
+    players: list[PlayerRow]
+    recorded: list[str]  # the recorded candidate for these players: "3-7", "PAB 12", "9 v"
+    expected: list[str]  # the engine's candidate
+
+
+@dataclass
+class Pairing:
+    """A round-pairing in printable form: boards as (white, black) TPNs and the PAB."""
+
+    boards: list[tuple[int, int]]
+    bye: int | None
+
+
+@dataclass
+class RoundReport:
+    round: int
+    status: str  # MATCH or DIFFERS
+    discrepancies: list[Discrepancy] = field(default_factory=list)
+    recorded: Pairing | None = None  # kept for differing rounds only
+    expected: Pairing | None = None  # None also when the engine found no pairing
+    bracket: BracketView | None = None
+
+
+@dataclass
+class FileReport:
+    """One input file: the edition used and why, and each round checked.
+
+    ``error`` is set when the file could not be checked (unreadable, inconsistent, an
+    edition not implemented); ``rounds`` is then empty.  ``warnings`` are the validator's
+    warnings and notes such as a pending (result-less) round.
+    """
+
+    file: str
+    rules: str | None = None
+    rules_reason: str | None = None
+    rules_title: str | None = None
+    rounds: list[RoundReport] = field(default_factory=list)
+    error: str | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def differing(self) -> list[RoundReport]:
+        return [r for r in self.rounds if r.status == DIFFERS]
+
+    @property
+    def status(self) -> str:
+        """``invalid``, ``differs`` or ``match``."""
+        if self.error is not None:
+            return "invalid"
+        return DIFFERS if self.differing else MATCH
+
+    def summary(self) -> str:
+        """One line: ``FILE: rules 2025: 5 rounds checked, 4 match, 1 differs (illegal C1)``."""
+        if self.error is not None:
+            return f"{self.file}: not checked: {self.error}"
+        n = len(self.rounds)
+        bad = self.differing
+        text = (f"{self.file}: rules {self.rules}: {n} round{'s' if n != 1 else ''} checked, "
+                f"{n - len(bad)} match")
+        if bad:
+            kinds: dict[str, int] = {}
+            for r in bad:
+                for d in r.discrepancies:
+                    key = d.kind + (f" {d.criterion}" if d.criterion else "")
+                    kinds[key] = kinds.get(key, 0) + 1
+            text += f", {len(bad)} differ{'s' if len(bad) == 1 else ''} (" + ", ".join(
+                f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items()) + ")"
+        return text
+
+
+@dataclass
+class BatchReport:
+    files: list[FileReport]
+
+    @property
+    def exit_code(self) -> int:
+        """2 if any file could not be checked, else 1 if any round differs, else 0."""
+        if any(f.error is not None for f in self.files):
+            return 2
+        if any(f.differing for f in self.files):
+            return 1
+        return 0
+
+    def summary(self) -> str:
+        n = len(self.files)
+        invalid = sum(1 for f in self.files if f.error is not None)
+        differ = sum(1 for f in self.files if f.error is None and f.differing)
+        rounds = sum(len(f.rounds) for f in self.files)
+        bad = sum(len(f.differing) for f in self.files)
+        return (f"{n} file{'s' if n != 1 else ''}, {rounds} round{'s' if rounds != 1 else ''} "
+                f"checked: {rounds - bad} match, {bad} differ; {n - invalid - differ} file"
+                f"{'s' if n - invalid - differ != 1 else ''} clean, {differ} with discrepancies, "
+                f"{invalid} not checked")

@@ -1,0 +1,72 @@
+"""The JSON report: one document for the whole batch (``checker/schema/report.schema.json``)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from importlib import resources
+from typing import Any
+
+from .model import BatchReport, FileReport, Pairing, RoundReport
+
+FORMAT_VERSION = 1
+
+
+def _pairing(p: Pairing | None) -> dict[str, Any] | None:
+    if p is None:
+        return None
+    return {"boards": [[w, b] for w, b in p.boards], "bye": p.bye}
+
+
+def _round(r: RoundReport) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "round": r.round,
+        "status": r.status,
+        "discrepancies": [asdict(d) for d in r.discrepancies],
+    }
+    if r.status != "match":
+        out["recorded"] = _pairing(r.recorded)
+        out["expected"] = _pairing(r.expected)
+        out["bracket"] = None if r.bracket is None else asdict(r.bracket)
+    return out
+
+
+def _file(f: FileReport) -> dict[str, Any]:
+    return {
+        "file": f.file,
+        "status": f.status,
+        "rules": f.rules,
+        "rules_reason": f.rules_reason,
+        "rules_title": f.rules_title,
+        "error": f.error,
+        "warnings": list(f.warnings),
+        "rounds": [_round(r) for r in f.rounds],
+        "summary": f.summary(),
+    }
+
+
+def to_dict(batch: BatchReport) -> dict[str, Any]:
+    rounds = [r for f in batch.files for r in f.rounds]
+    return {
+        "report": "trfaudit check",
+        "format_version": FORMAT_VERSION,
+        "summary": {
+            "files": len(batch.files),
+            "files_invalid": sum(1 for f in batch.files if f.error is not None),
+            "rounds": len(rounds),
+            "rounds_differing": sum(1 for r in rounds if r.status != "match"),
+            "exit_code": batch.exit_code,
+            "text": batch.summary(),
+        },
+        "files": [_file(f) for f in batch.files],
+    }
+
+
+def render(batch: BatchReport) -> str:
+    return json.dumps(to_dict(batch), indent=2, ensure_ascii=False) + "\n"
+
+
+def schema() -> dict[str, Any]:
+    """The JSON Schema of the report."""
+    text = resources.files("checker").joinpath("schema/report.schema.json").read_text("utf-8")
+    return json.loads(text)

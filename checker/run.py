@@ -1,0 +1,180 @@
+"""Checking a batch: expand the inputs, prepare each file, check its rounds (in N processes).
+
+A file that cannot be checked (unreadable, inconsistent, not a Dutch tournament, an edition
+the engine does not implement, ``--round`` beyond its rounds) gets a :class:`FileReport` with
+``error`` set, and the batch goes on.  The rounds of all files are independent tasks: with
+``jobs > 1`` they run in a :class:`concurrent.futures.ProcessPoolExecutor`, each worker reading
+a file once (the tournament is not sent between processes).
+"""
+
+from __future__ import annotations
+
+import os
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable
+
+from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
+from .rules import choose_edition
+
+
+@dataclass
+class Options:
+    rules: str = "auto"  # auto, 2025, 2017, 2012
+    round: int | None = None  # check only this round
+    jobs: int = 1
+
+
+def expand(inputs: Iterable[str]) -> list[str]:
+    """Files as given, directories replaced by the ``*.trf`` files below them (sorted)."""
+    out: list[str] = []
+    for item in inputs:
+        path = Path(item)
+        if item != "-" and path.is_dir():
+            found = sorted(str(p) for p in path.rglob("*.trf") if p.is_file())
+            out.extend(found if found else [item])
+        else:
+            out.append(item)
+    return out
+
+
+def _structural(problem) -> bool:
+    """Validator findings about one round's pairing (reported per round by the checker)."""
+    return problem.message.startswith("round ")
+
+
+@dataclass
+class Prepared:
+    report: FileReport
+    tournament: object | None = None
+    edition: object | None = None
+    rounds: tuple[int, ...] = ()
+
+
+def prepare(path: str, options: Options) -> Prepared:
+    """Read and validate ``path``, choose its edition and the rounds to check."""
+    from engine import EDITIONS
+    from trf.errors import TrfError
+    from trf.validate import validate
+
+    from .cli import load
+
+    report = FileReport(file="<stdin>" if path == "-" else path)
+    if path != "-" and Path(path).is_dir():
+        report.error = "no .trf file in this directory"
+        return Prepared(report)
+    try:
+        t = load(path)
+    except TrfError as exc:
+        report.error = str(exc)
+        return Prepared(report)
+    problems = validate(t)
+    fatal = [p for p in problems if p.is_error and not _structural(p)]
+    report.warnings = [str(p) for p in problems if not p.is_error or _structural(p)]
+    if fatal:
+        shown = "; ".join(str(p) for p in fatal[:3])
+        more = f" (and {len(fatal) - 3} more)" if len(fatal) > 3 else ""
+        report.error = f"inconsistent file: {shown}{more}"
+        return Prepared(report)
+    choice = choose_edition(t, options.rules)
+    report.rules, report.rules_reason = choice.edition, choice.reason
+    if choice.edition is None:
+        report.error = choice.reason
+        return Prepared(report)
+    edition = EDITIONS.get(choice.edition)
+    if edition is None:
+        report.error = (f"rules {choice.edition} are not implemented yet ({choice.reason}); "
+                        "implemented: " + ", ".join(sorted(set(e.name for e in EDITIONS.values()))))
+        return Prepared(report)
+    report.rules_title = edition.title
+    recorded = t.recorded_rounds()
+    if options.round is not None:
+        if not 1 <= options.round <= recorded:
+            report.error = (f"round {options.round} is not recorded (rounds 1..{recorded} are)"
+                            if recorded else "no round is recorded")
+            return Prepared(report)
+        rounds: tuple[int, ...] = (options.round,)
+    else:
+        rounds = tuple(range(1, recorded + 1))
+    if any(e.pending for p in t.players.values() for e in p.entries):
+        report.warnings.append(f"{report.file}: games without results are checked as paired")
+    return Prepared(report, t, edition, rounds)
+
+
+def safe_check(t, rnd: int, edition) -> RoundReport:
+    """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
+    from .compare import check_round
+
+    try:
+        return check_round(t, rnd, edition)
+    except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
+        from .model import DIFFERS
+
+        return RoundReport(rnd, DIFFERS, [Discrepancy(
+            UNEXPLAINED, None, [], None, None,
+            f"the checker failed on this round ({type(exc).__name__}: {exc}): a defect")])
+
+
+_CACHE: dict[str, object] = {}
+
+
+def _worker(task: tuple[str, int, str]) -> tuple[str, int, RoundReport]:
+    path, rnd, edition_name = task
+    from engine import EDITIONS
+
+    from .cli import load
+
+    t = _CACHE.get(path)
+    if t is None:
+        _CACHE.clear()  # tasks come file by file: keep one tournament per worker
+        t = _CACHE[path] = load(path)
+    return path, rnd, safe_check(t, rnd, EDITIONS[edition_name])
+
+
+def run(inputs: Iterable[str], options: Options,
+        progress: Callable[[int, int], None] | None = None) -> BatchReport:
+    """Check every round of every input; ``progress(done, total)`` is called as rounds end."""
+    paths = expand(inputs)
+    prepared = [prepare(p, options) for p in paths]
+    total = sum(len(p.rounds) for p in prepared)
+    done = 0
+    if progress:
+        progress(0, total)
+    results: dict[tuple[int, int], RoundReport] = {}
+    pool_tasks = []
+    for i, prep in enumerate(prepared):
+        for rnd in prep.rounds:
+            if options.jobs > 1 and paths[i] != "-":
+                pool_tasks.append((i, rnd))
+            else:
+                results[(i, rnd)] = safe_check(prep.tournament, rnd, prep.edition)
+                done += 1
+                if progress:
+                    progress(done, total)
+    if pool_tasks:
+        workers = min(options.jobs, len(pool_tasks))
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            futures = {pool.submit(_worker, (paths[i], rnd, prepared[i].edition.name)): (i, rnd)
+                       for i, rnd in pool_tasks}
+            for fut in as_completed(futures):
+                i, rnd = futures[fut]
+                try:
+                    results[(i, rnd)] = fut.result()[2]
+                except Exception as exc:  # noqa: BLE001 - a worker died
+                    from .model import DIFFERS
+
+                    results[(i, rnd)] = RoundReport(rnd, DIFFERS, [Discrepancy(
+                        UNEXPLAINED, None, [], None, None,
+                        f"the checker failed on this round ({type(exc).__name__}: {exc})")])
+                done += 1
+                if progress:
+                    progress(done, total)
+    for i, prep in enumerate(prepared):
+        prep.report.rounds = [results[(i, rnd)] for rnd in prep.rounds]
+    return BatchReport([p.report for p in prepared])
+
+
+def default_jobs() -> int:
+    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
+               else (os.cpu_count() or 1))
