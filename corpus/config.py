@@ -56,6 +56,10 @@ class GeneratorConfig:
 
     players: int = 0  # 0: not set (the command line or the file must give it)
     rounds: int = 0
+    # A range (``players=10-40``): each tournament draws its size from players..players_max
+    # (and its length from rounds..rounds_max); 0 = no range.
+    players_max: int = 0
+    rounds_max: int = 0
     rules: str = "2025"
     rating_high: int = 2600
     rating_low: int = 1400
@@ -108,6 +112,12 @@ class GeneratorConfig:
                               + (" (give --rounds or RoundsNumber)" if not self.rounds else ""))
         if self.rounds > 99:
             raise ConfigError("rounds: at most 99")
+        for name, low in (("players", self.players), ("rounds", self.rounds)):
+            high = getattr(self, f"{name}_max")
+            if high and high < low:
+                raise ConfigError(f"{name}: range {low}-{high} is empty")
+        if self.players_max > 9999 or self.rounds_max > 99:
+            raise ConfigError("ranges: at most 9999 players and 99 rounds")
         if self.rules not in RULES:
             raise ConfigError(f"rules: {self.rules!r} is not one of {', '.join(RULES)}")
         if not 0 < self.rating_low <= self.rating_high <= 3000:
@@ -125,11 +135,14 @@ class GeneratorConfig:
         if self.initial_colour not in COLOURS:
             raise ConfigError(f"initial_colour: {self.initial_colour!r} is not one of "
                               f"{', '.join(COLOURS)}")
-        values = [self.win, self.draw, self.loss, self.zero_bye, self.forfeit_loss]
+        values = [self.win, self.draw, self.loss]
         if self.pab is not None:
             values.append(self.pab)
         if any(v < 0 or v > 99 for v in values):
-            raise ConfigError("point values must lie between 0 and 99")
+            raise ConfigError("point values for games and the PAB must lie between 0 and 99")
+        if any(v < -9 or v > 99 for v in (self.zero_bye, self.forfeit_loss)):
+            raise ConfigError("point values for absences and forfeit losses must lie between "
+                              "-9 and 99")
         if not self.loss <= self.draw <= self.win or self.win == self.loss:
             raise ConfigError(f"point values: need loss ({_show(self.loss)}) <= draw "
                               f"({_show(self.draw)}) <= win ({_show(self.win)}), win > loss")
@@ -150,6 +163,16 @@ def _show(value: Fraction) -> str:
 
 def _int(text: str) -> int:
     return int(text)
+
+
+def _size(name: str):
+    """``N`` or a range ``N-M``, as the fields ``name`` and ``name_max``."""
+    def parse(text: str) -> dict[str, int]:
+        low, sep, high = text.partition("-")
+        if not sep:
+            return {name: int(text), f"{name}_max": 0}
+        return {name: int(low), f"{name}_max": int(high)}
+    return parse
 
 
 def _float(text: str) -> float:
@@ -195,8 +218,6 @@ def _scoring_name(text: str) -> dict[str, Fraction]:
 
 #: trfaudit's own keys: field -> parser.
 NATIVE_KEYS = {
-    "players": _int,
-    "rounds": _int,
     "rules": _choice(RULES),
     "rating_high": _int,
     "rating_low": _int,
@@ -219,8 +240,8 @@ NATIVE_KEYS = {
     "baku": _bool,
     "initial_colour": _choice(COLOURS),
 }
-#: A shortcut key that sets several fields.
-SHORTCUTS = {"scoring": _scoring_name}
+#: Keys that set several fields.
+SHORTCUTS = {"scoring": _scoring_name, "players": _size("players"), "rounds": _size("rounds")}
 
 
 def _one_in(minimum: int):
@@ -241,7 +262,7 @@ def _percentage(text: str) -> float:
 
 #: JaVaFo/bbpPairings generator keys: key -> (field, parser).
 RTG_KEYS = {
-    "PlayersNumber": ("players", _int),
+    "PlayersNumber": ("players", _int),  # also resets players_max (see apply_settings)
     "RoundsNumber": ("rounds", _int),
     "DrawPercentage": ("draw_rate", _percentage),
     "ForfeitRate": ("forfeit_rate", _one_in(1)),
@@ -291,6 +312,10 @@ def apply_settings(config: GeneratorConfig, settings: list[tuple[str, str, str]]
         changes.update(parse_setting(key, text, where))
         if key == "PointsForForfeitLoss" and "PointsForZPB" not in keys:
             changes["zero_bye"] = changes["forfeit_loss"]
+        if key == "PlayersNumber":
+            changes["players_max"] = 0
+        if key == "RoundsNumber":
+            changes["rounds_max"] = 0
     return config.replace(**changes)
 
 

@@ -97,6 +97,7 @@ class Generated:
     rounds_played: int
     stopped: str | None = None  # why it ended before config.rounds, None if complete
     stats: dict[str, int] = field(default_factory=dict)
+    plans: list[Plan] = field(default_factory=list)  # index TPN-1
 
 
 _LETTER = {EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
@@ -142,6 +143,11 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
     cfg = config.check()
     edition = edition_for(cfg.rules)
     dice = Dice(seed)
+    if cfg.players_max or cfg.rounds_max:  # a range: draw this tournament's size first
+        cfg = cfg.replace(
+            players=dice.between(cfg.players, max(cfg.players, cfg.players_max)),
+            rounds=dice.between(cfg.rounds, max(cfg.rounds, cfg.rounds_max)),
+            players_max=0, rounds_max=0)
     entrants = make_entrants(dice, cfg.players, cfg.rating_low, cfg.rating_high,
                              cfg.unrated_rate)
     plans = _plans(dice, cfg)
@@ -222,7 +228,7 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
     order = sorted(t.players.values(), key=lambda p: (-p.points, p.tpn))
     for rank, p in enumerate(order, 1):
         p.rank = rank
-    return Generated(seed, cfg, t, played, stopped, stats)
+    return Generated(seed, cfg, t, played, stopped, stats, plans)
 
 
 def render(generated: Generated, dialect: str = "trf26",
@@ -253,7 +259,7 @@ def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
         "file": file,
         "seed": g.seed,
         "players": len(g.tournament.players),
-        "rounds": g.config.rounds,
+        "rounds": g.config.rounds,  # planned (the file's XXR/142)
         "rounds_played": g.rounds_played,
         "stopped": g.stopped,
         "rules": g.config.rules,

@@ -93,9 +93,9 @@ def register(app: typer.Typer) -> None:
             cfg = apply_settings(cfg, pairs)
             changes = {}
             if players is not None:
-                changes["players"] = players
+                changes.update(players=players, players_max=0)
             if rounds is not None:
-                changes["rounds"] = rounds
+                changes.update(rounds=rounds, rounds_max=0)
             if rules is not None:
                 changes["rules"] = rules.value
             if baku:
