@@ -187,6 +187,9 @@ class DutchPairer:
                                  for v in floaters + nxt)
                 else:  # partners below the next group are not in a local matching
                     single = sum(1 for v in floaters + nxt if v not in self.mate) <= 1
+            if ctx.odd and pos >= n:
+                # The last bracket leaves exactly one player, the PAB assignee (2.4.4).
+                single = True
             ctx.single_downfloater_is_pab = single
             current = floaters + nxt
             mdp_count = len(floaters)
