@@ -1,6 +1,9 @@
-"""Test corpus of tournaments paired by a FIDE-endorsed reference engine (see README.md).
+"""Test tournaments (see README.md) and the random tournament generator.
 
-The corpus generator will live in this package.
+The generator behind ``trfaudit generate``: :mod:`corpus.generator` (making tournaments),
+:mod:`corpus.config` (settings and settings files), :mod:`corpus.players`,
+:mod:`corpus.results`, :mod:`corpus.dice`, and :mod:`corpus.replay` (re-pairing recorded
+rounds with the engine).
 """
 
 from pathlib import Path

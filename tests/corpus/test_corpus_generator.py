@@ -268,5 +268,5 @@ def test_generated_tournaments_check_clean(tmp_path, has_check_command):
             for dialect in ("trf26", "trf16"):
                 path = tmp_path / f"{rules}-{name}-{dialect}.trf"
                 path.write_text(render(generate(cfg, 1), dialect))
-                result = runner.invoke(app, ["check", str(path)])
+                result = runner.invoke(app, ["check", "--rules", rules, str(path)])
                 assert result.exit_code == 0, (path.name, result.output)
