@@ -19,7 +19,7 @@ from engine import NoPairing, pair_round, round_input
 from engine.players import build_states
 
 from . import legality
-from .colour import colour_discrepancies
+from .colour import colour_discrepancies, colour_rule
 from .localise import bracket_of_pair, bracket_view, divergent_bracket
 from .model import (DIFFERS, MATCH, UNEXPLAINED, Discrepancy, Pairing, RoundReport)
 from .recorded import RecordedRound, recorded_round, with_pending_paired
@@ -58,9 +58,44 @@ def _quality(inp, edition, rec: RecordedRound, result) -> tuple[Discrepancy, obj
                        exp.text), exp.bracket
 
 
-def check_round(t, rnd: int, edition) -> RoundReport:
-    """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``."""
+def initial_colour(t, edition) -> tuple[str | None, str | None]:
+    """The initial colour (5.1, drawn by lot) and, when the file does not state it
+    (XXC/152), a note on how it was chosen.
+
+    Without a statement the engine infers the lot from the first board of the first round
+    with colours; one wrong board there would then make every other board of round 1 look
+    wrong.  So the lot taken is the one under which more recorded boards of round 1 get the
+    colours Art. 5 gives (ties: the engine's inference); the note says so when that is not the
+    engine's inference.
+    """
+    if t.initial_colour or t.recorded_rounds() < 1:
+        return None, None
+    inp = round_input(with_pending_paired(t, 1), 1)
+    inferred = inp.initial_colour
+    if inferred is None:
+        return None, None
+    states = build_states(inp, edition)
+    boards = [b for b in recorded_round(t, 1).boards if b[0] in states and b[1] in states]
+    other = "b" if inferred == "w" else "w"
+
+    def fits(colour: str) -> int:
+        return sum(1 for w, b in boards
+                   if colour_rule(states[w], states[b], colour)[0] == w)
+
+    if fits(other) > fits(inferred):
+        word = {"w": "white", "b": "black"}
+        return other, (f"the file does not state the initial colour (XXC/152); {word[other]} "
+                       f"is taken: {fits(other)} of the {len(boards)} boards of round 1 fit it, "
+                       f"{fits(inferred)} fit {word[inferred]}")
+    return None, None
+
+
+def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
+    """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``
+    (``initial``: the initial colour to use instead of the file's or the engine's guess)."""
     inp = round_input(with_pending_paired(t, rnd), rnd)
+    if initial is not None:
+        inp.initial_colour = initial
     rec = recorded_round(t, rnd)
     states = build_states(inp, edition)
     initial = inp.initial_colour or "w"

@@ -6,7 +6,6 @@ from typing import TextIO
 
 from rich import box
 from rich.console import Console, Group
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -43,9 +42,9 @@ def _ranges(numbers: list[int]) -> str:
 
 
 def bracket_table(b: BracketView) -> Group:
-    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False,
-                  title=f"Bracket {b.score} (where the recorded and the engine's pairings "
-                        "first diverge)", title_justify="left")
+    title = Text(f"Bracket {b.score}: where the recorded and the engine's pairings first "
+                 "diverge", style="bold")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     for name, justify in (("TPN", "right"), ("Score", "right"), ("Pref", "center"),
                           ("Floats", "left"), ("Role", "left"), ("Recorded", "left"),
                           ("Engine", "left")):
@@ -60,7 +59,9 @@ def bracket_table(b: BracketView) -> Group:
     for i in range(max(len(b.recorded), len(b.expected))):
         side.add_row(b.recorded[i] if i < len(b.recorded) else "",
                      b.expected[i] if i < len(b.expected) else "")
-    return Group(table, Text(""), side)
+    legend = Text("Pref: W!/B! absolute, W/B strong, w/b mild, - none (1.7). Floats: the "
+                  "two previous rounds (1.4).", style="dim")
+    return Group(title, table, legend, Text(""), side)
 
 
 def round_block(r: RoundReport) -> Group:
@@ -122,7 +123,7 @@ def render(batch: BatchReport, console: Console) -> None:
         console.print(Text(batch.summary(), style="bold"))
 
 
-def render_text(batch: BatchReport, width: int = 100) -> str:
+def render_text(batch: BatchReport) -> str:
     """The report as plain text (for ``-o`` and tests)."""
     import io
 
@@ -130,5 +131,3 @@ def render_text(batch: BatchReport, width: int = 100) -> str:
     render(batch, make_console(buf, terminal=False))
     return buf.getvalue()
 
-
-__all__ = ["make_console", "render", "render_text", "escape"]

@@ -50,6 +50,7 @@ class Prepared:
     tournament: object | None = None
     edition: object | None = None
     rounds: tuple[int, ...] = ()
+    initial: str | None = None  # the initial colour, when chosen by the checker
 
 
 def prepare(path: str, options: Options) -> Prepared:
@@ -99,15 +100,20 @@ def prepare(path: str, options: Options) -> Prepared:
         rounds = tuple(range(1, recorded + 1))
     if any(e.pending for p in t.players.values() for e in p.entries):
         report.warnings.append(f"{report.file}: games without results are checked as paired")
-    return Prepared(report, t, edition, rounds)
+    from .compare import initial_colour
+
+    initial, note = initial_colour(t, edition)
+    if note:
+        report.warnings.append(f"{report.file}: {note}")
+    return Prepared(report, t, edition, rounds, initial)
 
 
-def safe_check(t, rnd: int, edition) -> RoundReport:
+def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
     from .compare import check_round
 
     try:
-        return check_round(t, rnd, edition)
+        return check_round(t, rnd, edition, initial)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
         from .model import DIFFERS
 
@@ -119,8 +125,8 @@ def safe_check(t, rnd: int, edition) -> RoundReport:
 _CACHE: dict[str, object] = {}
 
 
-def _worker(task: tuple[str, int, str]) -> tuple[str, int, RoundReport]:
-    path, rnd, edition_name = task
+def _worker(task: tuple[str, int, str, str | None]) -> tuple[str, int, RoundReport]:
+    path, rnd, edition_name, initial = task
     from engine import EDITIONS
 
     from .cli import load
@@ -129,7 +135,7 @@ def _worker(task: tuple[str, int, str]) -> tuple[str, int, RoundReport]:
     if t is None:
         _CACHE.clear()  # tasks come file by file: keep one tournament per worker
         t = _CACHE[path] = load(path)
-    return path, rnd, safe_check(t, rnd, EDITIONS[edition_name])
+    return path, rnd, safe_check(t, rnd, EDITIONS[edition_name], initial)
 
 
 def run(inputs: Iterable[str], options: Options,
@@ -148,14 +154,16 @@ def run(inputs: Iterable[str], options: Options,
             if options.jobs > 1 and paths[i] != "-":
                 pool_tasks.append((i, rnd))
             else:
-                results[(i, rnd)] = safe_check(prep.tournament, rnd, prep.edition)
+                results[(i, rnd)] = safe_check(prep.tournament, rnd, prep.edition,
+                                               prep.initial)
                 done += 1
                 if progress:
                     progress(done, total)
     if pool_tasks:
         workers = min(options.jobs, len(pool_tasks))
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_worker, (paths[i], rnd, prepared[i].edition.name)): (i, rnd)
+            futures = {pool.submit(_worker, (paths[i], rnd, prepared[i].edition.name,
+                                             prepared[i].initial)): (i, rnd)
                        for i, rnd in pool_tasks}
             for fut in as_completed(futures):
                 i, rnd = futures[fut]
