@@ -1,0 +1,158 @@
+"""Rounds that are not legal round-pairings, forfeits and C1, pending games, engine failures.
+
+The small tournaments are written by hand; each test says what the rules make of them.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import checker.compare as compare
+from checker.compare import check_round
+from checker.model import ILLEGAL, UNEXPLAINED
+from checker.run import safe_check
+from engine import EDITIONS, NoPairing
+from trf.model import EntryKind
+from trf.reader import parse, read
+from trf.writer import write
+
+from .tamper import refresh_points, tamper_rematch
+
+E2025 = EDITIONS["2025"]
+VALUE = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1),
+         "-": Fraction(0), "U": Fraction(1), "H": Fraction(1, 2), "Z": Fraction(0)}
+
+
+def event(make_player, make_trf, rounds: dict[int, list[str]], total=3):
+    """A tournament from ``rounds[tpn]`` = 8-column blocks (``"   3 w 1"``, ``"0000 - U"``)."""
+    lines = ["012 Hand-made"]
+    for tpn, blocks in rounds.items():
+        points = sum(VALUE[b[-1]] for b in blocks)
+        lines.append(make_player(tpn, blocks, points=f"{float(points):.1f}", rating=2400 - tpn))
+    lines += [f"XXR {total}", "XXC white1"]
+    return parse(make_trf(*lines), "<hand-made>")
+
+
+# Round 1: 1-3 is a forfeit (1 wins), 4-2 is played (4 wins).
+ROUND1 = {1: ["   3 w +"], 2: ["   4 b 0"], 3: ["   1 b -"], 4: ["   2 w 1"]}
+
+
+def with_round2(blocks: dict[int, str]) -> dict[int, list[str]]:
+    return {tpn: ROUND1[tpn] + [blocks[tpn]] for tpn in ROUND1}
+
+
+def kinds(report):
+    return [(d.kind, d.criterion, d.players) for d in report.discrepancies]
+
+
+def test_a_forfeit_does_not_block_a_later_pairing(make_player, make_trf):
+    # C1 counts played games only (C.04.2 3.5): 1-3 again is legal, 2-4 again is not.
+    t = event(make_player, make_trf, with_round2(
+        {1: "   3 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="}))
+    report = check_round(t, 2, E2025)
+    assert kinds(report) == [(ILLEGAL, "C1", [2, 4])]
+    assert "already played each other in round 1" in report.discrepancies[0].explanation
+
+
+@pytest.mark.parametrize("blocks, expected", [
+    ({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="},
+     ["3 is paired twice: with 1 and 2", "4 is paired with 2, but 2's entry names opponent 3"]),
+    ({1: "   9 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="},
+     ["1 is paired with 9, who is not a registered player",
+      "3 is paired with 1, but 1's entry names opponent 9"]),
+    ({1: "   3 w =", 3: "0000 - H", 2: "   4 w =", 4: "   2 b ="},
+     ["1 is paired with 3, but 3 has a half-point bye in round 2: 3 is not in the pairing"]),
+    ({1: "   3 w =", 3: "   1 w =", 2: "   4 w =", 4: "   2 b ="},
+     ["1 and 3 are both recorded with white"]),
+    ({1: "   3 w =", 3: "   1 b =", 2: "0000 - U", 4: "0000 - U"},
+     ["players 2, 4 all get the pairing-allocated bye: at most one player may be left "
+      "unpaired"]),
+])
+def test_not_a_round_pairing(make_player, make_trf, blocks, expected):
+    t = event(make_player, make_trf, with_round2(blocks))
+    report = check_round(t, 2, E2025)
+    structure = [d for d in report.discrepancies if d.criterion == "1.9.1"]
+    assert sorted(d.explanation.removeprefix("1.9.1: not a round-pairing: ")
+                  for d in structure) == sorted(expected)
+    assert all(d.kind == ILLEGAL for d in report.discrepancies)
+
+
+def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_trf, tmp_path):
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    rounds = with_round2({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="})
+    path = tmp_path / "twice.trf"
+    path.write_text(write(event(make_player, make_trf, rounds)))
+    result = CliRunner().invoke(app, ["check", str(path), "--format", "json"])
+    assert result.exit_code == 1, result.output
+    assert '"criterion": "1.9.1"' in result.stdout
+
+
+def test_no_pairing_for_a_legal_round_is_an_engine_defect(monkeypatch, corpus_dir):
+    t = read(corpus_dir / "dutch2025" / "t000212.trf")
+
+    def refuse(inp, edition):
+        raise NoPairing("no round-pairing satisfies C1-C3")
+
+    monkeypatch.setattr(compare, "pair_round", refuse)
+    report = check_round(t, 3, E2025)
+    [d] = report.discrepancies
+    assert (d.kind, d.criterion, d.expected) == (UNEXPLAINED, None, "no pairing")
+    assert "engine defect" in d.explanation
+    assert report.expected is None
+    # An illegal recorded round is just illegal.
+    case = next(tamper_rematch(t))
+    report = check_round(case.tournament, 3, E2025)
+    assert {d.kind for d in report.discrepancies} == {ILLEGAL}
+
+
+def test_a_crash_is_reported_as_a_defect_not_raised(monkeypatch, corpus_dir):
+    t = read(corpus_dir / "dutch2025" / "t000212.trf")
+
+    def crash(inp, edition):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(compare, "pair_round", crash)
+    [d] = safe_check(t, 2, E2025).discrepancies
+    assert d.kind == UNEXPLAINED and "RuntimeError: boom" in d.explanation
+
+
+def test_missing_explain_is_reported(monkeypatch, corpus_dir):
+    from .tamper import tamper_exchange
+
+    t = read(corpus_dir / "dutch2025" / "t000212.trf")
+    case = next(tamper_exchange(t))
+
+    def unavailable(*args):
+        raise compare.ExplainUnavailable("No module named 'engine.explain'")
+
+    monkeypatch.setattr(compare, "_explain", unavailable)
+    [d] = check_round(case.tournament, 3, E2025).discrepancies
+    assert d.kind == UNEXPLAINED and "engine.explain is not available" in d.explanation
+
+
+def test_games_without_results_count_as_paired(corpus_dir, tmp_path):
+    """A mid-round export (results not in yet): the round is still checked."""
+    from typer.testing import CliRunner
+
+    from checker.cli import app
+
+    t = read(corpus_dir / "dutch2025" / "t000212.trf")
+    last = t.recorded_rounds()
+    for p in t.players.values():
+        e = p.entries[last - 1]
+        if e.kind is EntryKind.PLAYED:
+            e.kind, e.result = EntryKind.NOT_PAIRED, " "
+    refresh_points(t)
+    path = tmp_path / "pending.trf"
+    path.write_text(write(t))
+    assert read(path).players[1].entries[last - 1].pending
+    result = CliRunner().invoke(app, ["check", str(path), "--round", str(last)])
+    assert result.exit_code == 0, result.output
+    text = " ".join(result.stdout.split())  # the report wraps at 100 columns
+    assert "games without results are checked as paired" in text
+    assert "1 round checked, 1 match" in text
