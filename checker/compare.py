@@ -51,10 +51,16 @@ def _quality(inp, edition, rec: RecordedRound, result) -> tuple[Discrepancy, obj
             UNEXPLAINED, None, [], None, None,
             "the pairs differ from the engine's, but the engine cannot explain why "
             f"(engine.explain is not available: {exc})"), None
+    except Exception as exc:  # noqa: BLE001 - a defect of the explanation, not of the file
+        return Discrepancy(
+            UNEXPLAINED, None, [], None, None,
+            "the pairs differ from the engine's, but explaining why failed "
+            f"({type(exc).__name__}: {exc}): an engine defect"), None
     players = sorted(int(p) for p in (exp.players or []))
-    recorded = None if exp.recorded_value is None else str(exp.recorded_value)
-    expected = None if exp.expected_value is None else str(exp.expected_value)
-    return Discrepancy(exp.kind, exp.criterion, players, recorded, expected,
+    recorded = str(exp.recorded_value) if exp.recorded_value not in (None, "") else None
+    expected = str(exp.expected_value) if exp.expected_value not in (None, "") else None
+    criterion = exp.criterion if exp.criterion not in (None, "", "-") else None
+    return Discrepancy(exp.kind, criterion, players, recorded, expected,
                        exp.text), exp.bracket
 
 

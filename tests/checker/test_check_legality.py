@@ -156,3 +156,17 @@ def test_games_without_results_count_as_paired(corpus_dir, tmp_path):
     text = " ".join(result.stdout.split())  # the report wraps at 100 columns
     assert "games without results are checked as paired" in text
     assert "1 round checked, 1 match" in text
+
+
+def test_a_failing_explanation_is_an_engine_defect(monkeypatch, corpus_dir):
+    from .tamper import tamper_exchange
+
+    t = read(corpus_dir / "dutch2025" / "t000212.trf")
+    case = next(tamper_exchange(t))
+
+    def broken(*args):
+        raise KeyError(7)
+
+    monkeypatch.setattr(compare, "_explain", broken)
+    [d] = check_round(case.tournament, 3, E2025).discrepancies
+    assert d.kind == UNEXPLAINED and "explaining why failed (KeyError: 7)" in d.explanation
