@@ -22,7 +22,7 @@ class Rules(str, enum.Enum):
     r2017 = "2017"
 
 
-def _progress(count: int):
+def _progress():
     """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
     try:
         from rich.console import Console
@@ -131,10 +131,13 @@ def register(app: typer.Typer) -> None:
                 raise typer.Exit(EXIT_INVALID)
             raise typer.Exit(EXIT_OK)
 
+        if str(output) == "-":
+            say("--count writes a directory; '-' (stdout) holds one file only", err=True)
+            raise typer.Exit(EXIT_INVALID)
         if output.exists() and not output.is_dir():
             say(f"{output}: not a directory (--count writes a directory)", err=True)
             raise typer.Exit(EXIT_INVALID)
-        bar = _progress(count)
+        bar = _progress()
         start = time.perf_counter()
         stopped = []
 

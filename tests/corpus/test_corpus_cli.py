@@ -93,6 +93,7 @@ def test_stopped_tournament_is_reported(tmp_path):
     (("-n", "10", "-r", "3", "--set", "draw_rate", "-o", "x.trf"), "expected KEY=VALUE"),
     (("-n", "10", "-r", "3", "--set", "draw_rate=2", "-o", "x.trf"), "draw_rate"),
     (("-n", "10", "-r", "3", "--count", "0", "-o", "x"), "--count 0"),
+    (("-n", "10", "-r", "3", "--count", "2", "-o", "-"), "stdout"),
     (("-n", "10", "-r", "3", "--seed", "-1", "-o", "x.trf"), "must not be negative"),
     (("-n", "10", "-r", "3", "-c", "missing.cfg", "-o", "x.trf"), "cannot read"),
     (("-n", "10", "-r", "3", "--set", "scoring=3-1-0", "--baku", "-o", "x.trf"), "Baku"),
