@@ -51,7 +51,7 @@ def register(app: typer.Typer) -> None:
                                              help="Number of rounds."),
         seed: int = typer.Option(1, "--seed", "-s", help="Seed (with --count: the first)."),
         rules: Optional[Rules] = typer.Option(None, "--rules",
-                                              help="Edition of the Dutch rules [default: 2025]."),
+                                              help="Edition of the Dutch rules (default 2025)."),
         config: Optional[Path] = typer.Option(None, "--config", "-c",
                                               help="Settings file (Name=Value lines; trfaudit "
                                                    "keys or JaVaFo/bbpPairings generator keys)."),
