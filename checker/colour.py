@@ -22,7 +22,8 @@ def preference_words(p: PlayerState) -> str:
     if p.preference is None:
         return "no colour preference"
     strength = "absolute" if p.absolute else "strong" if p.strong else "mild"
-    return f"{'an' if strength == 'absolute' else 'a'} {strength} preference for {WORD[p.preference]}"
+    article = "an" if strength == "absolute" else "a"
+    return f"{article} {strength} preference for {WORD[p.preference]}"
 
 
 def _last_difference(a: PlayerState, b: PlayerState) -> tuple[int, str, str] | None:

@@ -91,5 +91,6 @@ def absolute_criteria(rec: RecordedRound, inp: RoundInput, states: dict[int, Pla
         if st is not None and not st.bye_eligible:
             out.append(Discrepancy(
                 ILLEGAL, c2, [tpn], f"PAB {tpn}", "an eligible player",
-                f"{c2}: {tpn} gets the pairing-allocated bye but {_ineligibility(inp, edition, tpn)}"))
+                f"{c2}: {tpn} gets the pairing-allocated bye but "
+                f"{_ineligibility(inp, edition, tpn)}"))
     return out
