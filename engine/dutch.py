@@ -374,7 +374,7 @@ class DutchPairer:
         alive_n = len(self.alive)
         hint_width = _width(9 * len(B))
         self.layout = _Layout(self.criteria, local_vals, alive_n, low + [hint_width], extra_max)
-        use_hint = self.layout.bits <= RUSTWORKX_BITS
+        use_hint = self.layout.bits <= RUSTWORKX_BITS + 1
         if not use_hint:
             self.layout = _Layout(self.criteria, local_vals, alive_n, low + [0], extra_max)
         f1 = self.layout.offset.get((0, 0), 0)

@@ -9,13 +9,19 @@ from __future__ import annotations
 
 import rustworkx as rx
 
-RUSTWORKX_BITS = 125  # leave room for the blossom algorithm's doubled dual values
+# rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
+# weight must stay below 2**126.
+RUSTWORKX_BITS = 126
 
 stats = {"rustworkx": 0, "networkx": 0, "cardinality": 0}
 
 
 def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
-    """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0."""
+    """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0.
+
+    ``bits`` bounds the weights; the largest weight actually present decides the solver."""
+    if weights:
+        bits = min(bits, max(weights.values()).bit_length())
     ids = sorted({v for e in weights for v in e})
     index = {v: i for i, v in enumerate(ids)}
     if bits <= RUSTWORKX_BITS:
