@@ -65,6 +65,7 @@ class PairedScores(Criterion):
     from the higher player of each pair, are maximised from the highest score down)."""
 
     key, article, vector = "C7", "2.4.2", True
+    sums_to = "C6"  # one slot per pair of the bracket
 
     def value(self, ctx, h, l, where):
         return {h.score: 1} if where == "B" else None
@@ -84,6 +85,7 @@ class NextScores(Criterion):
     """Art. 2.4.3 [C8], second part: the scores paired in the next bracket (C7 there)."""
 
     key, article, vector = "C8b", "2.4.3", True
+    sums_to = "C8a"
 
     def value(self, ctx, h, l, where):
         return {h.score: 1} if where == "N" else None

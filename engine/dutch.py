@@ -94,6 +94,13 @@ class _Layout:
             k = (ci, 0)
             maxima[k] = max(maxima.get(k, 0), m)
             touched[k] = everyone
+        # A vector criterion whose slots add up to a count criterion ranked above it (C7 to
+        # C6, C8's scores to its pairs) does not need its lowest slot: it follows.
+        for ci, c in enumerate(criteria):
+            if getattr(c, "sums_to", None) and any(x.key == c.sums_to for x in criteria):
+                slots = [k for k in maxima if k[0] == ci]
+                if len(slots) > 0:
+                    del maxima[min(slots)]
         self.low_offsets = []
         offset = 0
         for w in reversed(low):
@@ -113,7 +120,9 @@ class _Layout:
                 continue
             if isinstance(v, dict):
                 for slot, c in v.items():
-                    w += c << off[(ci, slot)]
+                    at = off.get((ci, slot))
+                    if at is not None:
+                        w += c << at
             else:
                 w += v << off[(ci, 0)]
         return w
@@ -146,12 +155,20 @@ class DutchPairer:
     # -- the round -------------------------------------------------------------------------
     def pair(self) -> RoundPairing:
         order, n = self.order, self.n
-        self.adj: list[set[int]] = [set() for _ in range(n)]
-        for i in range(n):
-            for j in range(i + 1, n):
-                if self.compatible(order[i], order[j]):
-                    self.adj[i].add(j)
-                    self.adj[j].add(i)
+        index = {p.tpn: i for i, p in enumerate(order)}
+        # C1 and organiser-forbidden pairs as small sets; C3 is tested on the fly.
+        self.met: list[set[int]] = [set() for _ in range(n)]
+        for i, p in enumerate(order):
+            for t in p.opponents:
+                if t in index:
+                    self.met[i].add(index[t])
+        for pair in self.inp.forbidden:
+            a, b = (index.get(t) for t in pair)
+            if a is not None and b is not None:
+                self.met[a].add(b)
+                self.met[b].add(a)
+        self.abs_pref = [p.preference if p.absolute and not p.topscorer else None
+                         for p in order]
         bye_score, single, ranks = self._pab_prepass()
         ctx = Context(bye_score=bye_score, odd=n % 2 == 1, single_downfloater_is_pab=single,
                       played_rank=ranks, rounds_played=self.rounds_played)
@@ -202,6 +219,13 @@ class DutchPairer:
             bye = order[left[0]].tpn
         return self._result(bye, brackets, bye_score if ctx.odd else None)
 
+    def ok(self, i: int, j: int) -> bool:
+        """C1 and C3 for two players given by their place in the sorted order."""
+        if j in self.met[i]:
+            return False
+        x = self.abs_pref[i]
+        return x is None or x != self.abs_pref[j]
+
     def _group(self, start: int) -> list[int]:
         if start >= self.n:
             return []
@@ -211,30 +235,61 @@ class DutchPairer:
             end += 1
         return list(range(start, end))
 
+    def _sparse_edges(self, vertices: list[int], k: int = 12) -> list[tuple[int, int]]:
+        """Up to ``k`` compatible partners of each vertex among the next ones in order: a
+        subgraph; a complete matching of it is one of the whole graph."""
+        edges = []
+        ok = self.ok
+        for x, a in enumerate(vertices):
+            found = 0
+            for b in vertices[x + 1:]:
+                if ok(a, b):
+                    edges.append((a, b))
+                    found += 1
+                    if found == k:
+                        break
+        return edges
+
+    def _all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
+        ok = self.ok
+        return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1:] if ok(a, b)]
+
     def _pab_prepass(self):
-        """C5: the lowest score the PAB assignee can have, found with one matching of the
-        whole field (eligible PAB first, then the lowest score left unpaired)."""
+        """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
+        lowest score left unpaired), with a completeness check of the whole round (C1-C3).
+
+        A sparse subgraph is tried first; its answer is kept when it is provably the whole
+        graph's (a complete matching exists, and the PAB score found is the lowest score of
+        any eligible player)."""
         order, n = self.order, self.n
+        everyone = list(range(n))
+        if n % 2 == 0:
+            if not self._complete(everyone, None):
+                raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
+            return 0, False, {}
+        eligible = [p.score for p in order if p.bye_eligible]
+        if not eligible:
+            raise NoPairing("no player can receive the pairing-allocated bye (C2)")
         scores = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(scores)}
         sb = _width(len(scores) * n)
-        weights = {}
-        for i in range(n):
-            for j in self.adj[i]:
-                if j < i:
-                    continue
+
+        def solve(edges):
+            weights = {}
+            for i, j in edges:
                 a, b = order[i], order[j]
-                if n % 2:
-                    top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                    weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
-                else:
-                    weights[(i, j)] = 1
-        mate = max_weight_matching(weights, _width(3 * n) + sb + 2) if weights else {}
-        unmatched = [v for v in range(n) if v not in mate]
-        if len(unmatched) > n % 2:
+                top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
+            mate = max_weight_matching(weights, _width(3 * n) + sb + 2) if weights else {}
+            unmatched = [v for v in range(n) if v not in mate]
+            return mate, unmatched
+
+        mate, unmatched = solve(self._sparse_edges(everyone))
+        if not (len(unmatched) == 1 and order[unmatched[0]].bye_eligible
+                and order[unmatched[0]].score == min(eligible)):
+            mate, unmatched = solve(self._all_edges(everyone))
+        if len(unmatched) > 1:
             raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
-        if n % 2 == 0:
-            return 0, False, {}
         bye = order[unmatched[0]]
         if not bye.bye_eligible:
             raise NoPairing("no player can receive the pairing-allocated bye (C2)")
@@ -253,6 +308,19 @@ class DutchPairer:
             for k, c in enumerate(counts):
                 ranks[c] = k
         return bye_score, single, ranks
+
+    def _complete(self, rest: list[int], candidates) -> bool:
+        """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
+        be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
+        need = len(rest) // 2
+        extra = []
+        if len(rest) % 2:
+            extra = [(-1, v) for v in rest if candidates is None or candidates(v)]
+            need += 1
+        verts = rest + ([-1] if len(rest) % 2 else [])
+        if max_cardinality(verts, self._sparse_edges(rest) + extra) >= need:
+            return True
+        return max_cardinality(verts, self._all_edges(rest) + extra) >= need
 
     # -- matchings -------------------------------------------------------------------------
     def _solve(self, extra: dict | None = None) -> dict[int, int]:
@@ -280,16 +348,7 @@ class DutchPairer:
         if cached is not None:
             return cached
         rest = sorted(rest_v | self.lower)
-        inside = set(rest)
-        edges = [(a, b) for a in rest for b in self.adj[a] if b > a and b in inside
-                 and (a, b) not in self.dropped]
-        need = len(rest) // 2
-        if len(rest) % 2:
-            dummy = -1
-            edges += [(dummy, v) for v in rest if not self.noncand[v]]
-            rest = rest + [dummy]
-            need += 1
-        ok = max_cardinality(rest, edges) >= need
+        ok = self._complete(rest, lambda v: not self.noncand[v])
         self.completable_cache[rest_v] = ok
         return ok
 
@@ -301,13 +360,14 @@ class DutchPairer:
         for e, w in self.local.items():
             weights[e] = w + (self.vals[e][0] << f1) + (extra.get(e, 0) if extra else 0)
         nc, c9s = self.noncand, self.c9_setup
-        for a in self.alive:
-            for b in self.adj[a]:
-                if b > a and b in self.alive and (a in self.lower or b in self.lower):
-                    w = (1 + nc[a] + nc[b]) << f1
-                    if c9 is not None and (c9s[a] or c9s[b]):
-                        w += (c9s[a] + c9s[b]) << c9
-                    weights[(a, b)] = w
+        for a, b in self._all_edges(sorted(self.alive)):
+            if a in self.lower or b in self.lower:
+                if (a, b) in self.dropped:
+                    continue
+                w = (1 + nc[a] + nc[b]) << f1
+                if c9 is not None and (c9s[a] or c9s[b]):
+                    w += (c9s[a] + c9s[b]) << c9
+                weights[(a, b)] = w
         return max_weight_matching(weights, lay.bits)
 
     def _drop_edge(self, a: int, b: int) -> None:
@@ -320,8 +380,8 @@ class DutchPairer:
         self.final[b] = a
         for v in (a, b):
             self.alive.discard(v)
-            for u in self.adj[v]:
-                self.local.pop((u, v) if u < v else (v, u), None)
+        self.local = {e: w for e, w in self.local.items()
+                      if e[0] not in (a, b) and e[1] not in (a, b)}
 
     def _has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.local
@@ -333,6 +393,42 @@ class DutchPairer:
             e = (v, t) if v < t else (t, v)
             if e in self.local:
                 bonus[e] = bonus.get(e, 0) + amount
+
+    def _pack(self, low: list[int]) -> list[int]:
+        """Lay out the weights of the live pairs of the bracket with these low fields (their
+        offsets are returned), plus a hint below them when there is room."""
+        vals = {e: vs for e, vs in self.local_vals.items()
+                if e not in self.dropped and e[0] in self.alive and e[1] in self.alive}
+        extra_max = {0: 3} if self.lower else {}
+        if self.lower and self.c9 is not None and any(self.c9_setup):
+            extra_max[self.c9] = 2 * max(self.c9_setup)
+        n = len(self.alive)
+        residents = [r for r in self.residents if r in self.alive]
+        hint = _width(9 * len(residents))
+        self.layout = _Layout(self.criteria, vals, n, low + [hint], extra_max)
+        use_hint = self.layout.bits <= RUSTWORKX_BITS + 1
+        if not use_hint:
+            self.layout = _Layout(self.criteria, vals, n, low + [0], extra_max)
+        f1 = self.layout.offset.get((0, 0), 0)
+        self.local = {}
+        for e, vs in vals.items():
+            w = self.layout.pack(vs)
+            if self.lower:  # completion is checked on the whole field instead
+                w -= vs[0] << f1
+            self.local[e] = w
+        *offsets, hint_at = self.layout.low_offsets
+        if use_hint:
+            # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
+            # tend to be the ones the generation order wants and fewer decisions need a
+            # matching of their own.
+            half = len(residents) // 2
+            for li, l in enumerate(residents):
+                for hi in range(max(0, li - half - 2), li):
+                    d = li - hi - half
+                    e = (residents[hi], l)
+                    if d * d < 9 and e in self.local:
+                        self.local[e] += (9 - d * d) << hint_at
+        return offsets
 
     # -- one bracket -------------------------------------------------------------------------
     def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
@@ -355,48 +451,21 @@ class DutchPairer:
             b = order[l]
             for hi in range(li):
                 h = V[hi]
-                if h in self.adj[l] and (h, l) not in self.dropped:
+                if self.ok(h, l) and (h, l) not in self.dropped:
                     self.vals[(h, l)] = [c.value(ctx, order[h], b, where) for c in self.criteria]
-        local_vals = {}
+        self.local_vals = {}
         for li in range(len(V)):
             l = V[li]
             for hi in range(li):
                 e = (V[hi], l)
-                if e in self.vals and V[hi] in self.adj[l] and e not in self.dropped:
-                    local_vals[e] = self.vals[e]
-        # Low fields, below every criterion: the exchange count and BSN sum of 4.3 (the BSN
-        # sum's room also serves the MDP choice of 4.4, which comes first), the bonus that
-        # asks one question of the matching, and a hint that only saves work.
-        low = [_width(len(B) + 1), _width(len(B) * len(B) + 1), _width(len(V) + 3)]
-        extra_max = {0: 3} if self.lower else {}
-        if self.lower and self.c9 is not None and any(self.c9_setup):
-            extra_max[self.c9] = 2 * max(self.c9_setup)
-        alive_n = len(self.alive)
-        hint_width = _width(9 * len(B))
-        self.layout = _Layout(self.criteria, local_vals, alive_n, low + [hint_width], extra_max)
-        use_hint = self.layout.bits <= RUSTWORKX_BITS + 1
-        if not use_hint:
-            self.layout = _Layout(self.criteria, local_vals, alive_n, low + [0], extra_max)
-        f1 = self.layout.offset.get((0, 0), 0)
-        self.local = {}
-        for e, vs in local_vals.items():
-            w = self.layout.pack(vs)
-            if self.lower:  # completion is checked on the whole field instead
-                w -= vs[0] << f1
-            self.local[e] = w
-        X_EXCH, X_SUM, Q, HINT = self.layout.low_offsets
-        X_MDP = X_SUM
-        if use_hint:
-            # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
-            # tend to be the ones the generation order wants and fewer decisions need a
-            # matching of their own.
-            half = len(residents) // 2
-            for li, l in enumerate(residents):
-                for hi in range(max(0, li - half - 2), li):
-                    d = li - hi - half
-                    e = (residents[hi], l)
-                    if d * d < 9 and e in self.local:
-                        self.local[e] += (9 - d * d) << HINT
+                if e in self.vals and e not in self.dropped and self.ok(V[hi], l):
+                    self.local_vals[e] = self.vals[e]
+        self.residents = residents
+        # Low fields, below every criterion, change with the stage of the bracket: the MDP
+        # choice (4.4), the exchange count and BSN sum of the remainder (4.3), and always the
+        # bonus that asks one question of the matching.
+        X_MDP, Q = self._pack([_width(len(mdps) + 1), _width(len(V) + 3)])
+        mate = self._solve()
         mate = self._solve()
 
         # 4.4: the MDPs to pair, earliest first, and (S2 transposition) their opponents.
@@ -447,6 +516,8 @@ class DutchPairer:
         pos = {r: i for i, r in enumerate(R)}
         rem_set = set(R)
         s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
+        X_EXCH, X_SUM, Q = self._pack([_width(len(R) + 1), _width(len(R) * len(R) + 1),
+                                       _width(len(V) + 3)])
         exch: dict = {}
         for ia, a in enumerate(R):
             for b in R[ia + 1:]:
@@ -498,6 +569,7 @@ class DutchPairer:
                 if not higher(a) or higher(b):
                     self._drop_edge(a, b)
         firsts = [r for r in R if higher(r)]
+        (Q,) = self._pack([_width(len(V) + 3)])
         for a in firsts:
             cands = [b for b in R if b > a and b not in self.final and self._has(a, b)]
             if not cands:
