@@ -18,7 +18,7 @@ from .colours import allocate, higher_ranked
 from .criteria import Context, Criterion, criteria_2025
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
-from .matching import RUSTWORKX_BITS, max_cardinality, max_weight_matching
+from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality, max_weight_matching
 from .players import PlayerState, build_states
 
 
@@ -326,12 +326,7 @@ class DutchPairer:
     def _solve(self, extra: dict | None = None) -> dict[int, int]:
         """A best matching of the bracket and its next scoregroup that leaves a complete
         round-pairing (C4); the whole field is matched when the local one would not."""
-        weights = dict(self.local)
-        if extra:
-            for e, w in extra.items():
-                if e in weights:
-                    weights[e] += w
-        mate = max_weight_matching(weights, self.layout.bits) if weights else {}
+        mate = self.graph.solve(extra, self.bits)
         self.whole = not self.lower
         if self.lower and not self._completable(mate):
             mate = self._solve_whole(extra)
@@ -353,11 +348,13 @@ class DutchPairer:
         return ok
 
     def _solve_whole(self, extra: dict | None) -> dict[int, int]:
-        lay = self.layout
-        f1 = lay.offset[(0, 0)]
+        lay = self.crit_layout
+        f1 = lay.offset[(0, 0)] + self.shift
         c9 = lay.offset.get((self.c9, 0)) if self.c9 is not None else None
+        if c9 is not None:
+            c9 += self.shift
         weights = {}
-        for e, w in self.local.items():
+        for e, w in self.graph.weights.items():
             weights[e] = w + (self.vals[e][0] << f1) + (extra.get(e, 0) if extra else 0)
         nc, c9s = self.noncand, self.c9_setup
         for a, b in self._all_edges(sorted(self.alive)):
@@ -368,55 +365,62 @@ class DutchPairer:
                 if c9 is not None and (c9s[a] or c9s[b]):
                     w += (c9s[a] + c9s[b]) << c9
                 weights[(a, b)] = w
-        return max_weight_matching(weights, lay.bits)
+        return max_weight_matching(weights, lay.bits + self.shift)
 
     def _drop_edge(self, a: int, b: int) -> None:
         e = (a, b) if a < b else (b, a)
         self.dropped.add(e)
-        self.local.pop(e, None)
+        self.graph.remove_edge(e)
 
     def _finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
         for v in (a, b):
             self.alive.discard(v)
-        self.local = {e: w for e, w in self.local.items()
-                      if e[0] not in (a, b) and e[1] not in (a, b)}
+            self.graph.remove_vertex(v)
 
     def _has(self, a: int, b: int) -> bool:
-        return ((a, b) if a < b else (b, a)) in self.local
+        return ((a, b) if a < b else (b, a)) in self.graph.edge
 
     def _bonus(self, bonus: dict, v: int, targets, amount: int) -> None:
         for t in targets:
             if t in self.final:
                 continue
             e = (v, t) if v < t else (t, v)
-            if e in self.local:
+            if e in self.graph.edge:
                 bonus[e] = bonus.get(e, 0) + amount
 
-    def _pack(self, low: list[int]) -> list[int]:
-        """Lay out the weights of the live pairs of the bracket with these low fields (their
-        offsets are returned), plus a hint below them when there is room."""
-        vals = {e: vs for e, vs in self.local_vals.items()
-                if e not in self.dropped and e[0] in self.alive and e[1] in self.alive}
+    def _layout_bracket(self) -> None:
+        """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
         extra_max = {0: 3} if self.lower else {}
         if self.lower and self.c9 is not None and any(self.c9_setup):
             extra_max[self.c9] = 2 * max(self.c9_setup)
-        n = len(self.alive)
-        residents = [r for r in self.residents if r in self.alive]
-        hint = _width(9 * len(residents))
-        self.layout = _Layout(self.criteria, vals, n, low + [hint], extra_max)
-        use_hint = self.layout.bits <= RUSTWORKX_BITS + 1
-        if not use_hint:
-            self.layout = _Layout(self.criteria, vals, n, low + [0], extra_max)
-        f1 = self.layout.offset.get((0, 0), 0)
-        self.local = {}
-        for e, vs in vals.items():
-            w = self.layout.pack(vs)
+        lay = _Layout(self.criteria, self.local_vals, len(self.alive), [], extra_max)
+        self.crit_layout = lay
+        f1 = lay.offset.get((0, 0), 0)
+        self.crit_w = {}
+        for e, vs in self.local_vals.items():
+            w = lay.pack(vs)
             if self.lower:  # completion is checked on the whole field instead
                 w -= vs[0] << f1
-            self.local[e] = w
-        *offsets, hint_at = self.layout.low_offsets
+            self.crit_w[e] = w
+
+    def _pack(self, low: list[int]) -> list[int]:
+        """Weights of the live pairs of the bracket with these low fields below the
+        criteria (their offsets are returned), plus a hint below them when there is room."""
+        residents = [r for r in self.residents if r in self.alive]
+        hint = _width(9 * len(residents))
+        crit_bits = self.crit_layout.bits
+        use_hint = crit_bits + sum(low) + hint <= RUSTWORKX_BITS + 1
+        offsets = []
+        at = hint if use_hint else 0
+        for w in reversed(low):
+            offsets.insert(0, at)
+            at += w
+        self.shift = at
+        self.bits = crit_bits + at
+        local = {e: w << at for e, w in self.crit_w.items()
+                 if e not in self.dropped and e[0] in self.alive and e[1] in self.alive}
         if use_hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
@@ -426,8 +430,9 @@ class DutchPairer:
                 for hi in range(max(0, li - half - 2), li):
                     d = li - hi - half
                     e = (residents[hi], l)
-                    if d * d < 9 and e in self.local:
-                        self.local[e] += (9 - d * d) << hint_at
+                    if d * d < 9 and e in local:
+                        local[e] += 9 - d * d
+        self.graph = LocalGraph(local)
         return offsets
 
     # -- one bracket -------------------------------------------------------------------------
@@ -445,14 +450,30 @@ class DutchPairer:
         self.completable_cache: dict = {}
         # Recompute the pairs whose lower player is a resident here or in the next group;
         # pairs of two MDPs keep what they were worth in the bracket they came from.
+        # A pair whose lower player is in the next group only counts for completion, C8
+        # and C9; the other criteria are about this bracket's pairs (their value is 0).
+        in_next = [(ci, c) for ci, c in enumerate(self.criteria)
+                   if c.key in ("F1", "C8a", "C8b", "C9")]
+        blank = [None] * len(self.criteria)
+        ok, dropped, crit = self.ok, self.dropped, self.criteria
         for li in range(mdp_count, len(V)):
             l = V[li]
-            where = "B" if l in bset else "N"
             b = order[l]
-            for hi in range(li):
-                h = V[hi]
-                if self.ok(h, l) and (h, l) not in self.dropped:
-                    self.vals[(h, l)] = [c.value(ctx, order[h], b, where) for c in self.criteria]
+            if l in bset:
+                for hi in range(li):
+                    h = V[hi]
+                    if ok(h, l) and (h, l) not in dropped:
+                        a = order[h]
+                        self.vals[(h, l)] = [c.value(ctx, a, b, "B") for c in crit]
+            else:
+                for hi in range(li):
+                    h = V[hi]
+                    if ok(h, l) and (h, l) not in dropped:
+                        a = order[h]
+                        vs = blank[:]
+                        for ci, c in in_next:
+                            vs[ci] = c.value(ctx, a, b, "N")
+                        self.vals[(h, l)] = vs
         self.local_vals = {}
         for li in range(len(V)):
             l = V[li]
@@ -461,11 +482,11 @@ class DutchPairer:
                 if e in self.vals and e not in self.dropped and self.ok(V[hi], l):
                     self.local_vals[e] = self.vals[e]
         self.residents = residents
+        self._layout_bracket()
         # Low fields, below every criterion, change with the stage of the bracket: the MDP
         # choice (4.4), the exchange count and BSN sum of the remainder (4.3), and always the
         # bonus that asks one question of the matching.
         X_MDP, Q = self._pack([_width(len(mdps) + 1), _width(len(V) + 3)])
-        mate = self._solve()
         mate = self._solve()
 
         # 4.4: the MDPs to pair, earliest first, and (S2 transposition) their opponents.
@@ -521,7 +542,7 @@ class DutchPairer:
         exch: dict = {}
         for ia, a in enumerate(R):
             for b in R[ia + 1:]:
-                if (a, b) in self.local:
+                if (a, b) in self.graph.edge:
                     exch[(a, b)] = ((1 if ia < s1 else 0) << X_EXCH) + ((len(R) - ia) << X_SUM)
         if exch:
             mate = self._solve(exch)
@@ -538,7 +559,7 @@ class DutchPairer:
             if higher(r):
                 q = dict(exch)
                 for o in R[pos[r] + 1:]:
-                    if (r, o) in self.local:
+                    if (r, o) in self.graph.edge:
                         q[(r, o)] = q.get((r, o), 0) - (1 << Q)
                 mate = self._solve(q)
             if not higher(r):
@@ -553,7 +574,7 @@ class DutchPairer:
             if not higher(r):
                 q = dict(exch)
                 for o in R[pos[r] + 1:]:
-                    if (r, o) in self.local:
+                    if (r, o) in self.graph.edge:
                         q[(r, o)] = q.get((r, o), 0) + (1 << Q)
                 mate = self._solve(q)
             if higher(r):
@@ -569,19 +590,37 @@ class DutchPairer:
                 if not higher(a) or higher(b):
                     self._drop_edge(a, b)
         firsts = [r for r in R if higher(r)]
-        (Q,) = self._pack([_width(len(V) + 3)])
-        for a in firsts:
+        # 4.2: each S1 player in turn gets the earliest S2 player that keeps the best
+        # candidate.  One matching settles several S1 players at once: their choices sit in
+        # fields of their own, the earlier player's above the later one's, as far as the
+        # weights leave room.
+        width = _width(len(R) + 1)
+        room = RUSTWORKX_BITS - 1 - self.crit_layout.bits
+        chunk = max(1, min(len(firsts), room // width))
+        (T,) = self._pack([width * chunk])
+        i = 0
+        while i < len(firsts):
+            a = firsts[i]
             cands = [b for b in R if b > a and b not in self.final and self._has(a, b)]
-            if not cands:
+            if not cands or mate.get(a) == cands[0]:
+                if cands:
+                    pairs.append((a, mate[a]))
+                    self._finalize(a, mate[a])
+                i += 1
                 continue
-            if mate.get(a) != cands[0]:
-                q = {}
-                for rank, b in enumerate(reversed(cands)):
-                    q[(a, b)] = rank << Q
-                mate = self._solve(q)
-            partner = mate[a]
-            pairs.append((a, partner))
-            self._finalize(a, partner)
+            group = firsts[i:i + chunk]
+            q = {}
+            for j, x in enumerate(group):
+                at = T + width * (chunk - 1 - j)
+                xc = [b for b in R if b > x and b not in self.final and self._has(x, b)]
+                for k, b in enumerate(xc):
+                    q[(x, b)] = (len(xc) - k) << at
+            mate = self._solve(q)
+            for x in group:
+                if x in mate and x not in self.final:
+                    pairs.append((x, mate[x]))
+                    self._finalize(x, mate[x])
+            i += len(group)
         floaters = [v for v in B if v not in self.final]
         rec = BracketRecord(
             score=order[residents[0]].score if residents else order[B[0]].score,

@@ -98,8 +98,11 @@ def explain_quality(inp: RoundInput, edition: Edition, recorded: list[tuple[int,
         ep = {frozenset(p) for p in br.pairs}
         if {frozenset(p) for p in rp} == ep and set(rf) == set(br.downfloaters):
             continue
-        return _compare(pairer, edition, br, [tuple(p) for p in rp], rf, ctx, recorded_bye,
-                        engine.bye)
+        shown = {frozenset(p): p for p in recorded}
+        shown_engine = {frozenset((b.white, b.black)): (b.white, b.black) for b in engine.boards}
+        return _compare(pairer, edition, br, [shown.get(frozenset(p), tuple(p)) for p in rp],
+                        rf, ctx, recorded_bye, engine.bye,
+                        [shown_engine.get(frozenset(p), p) for p in br.pairs])
     br = engine.brackets[-1] if engine.brackets else BracketRecord(0, [], [], [], [])
     return Explanation("unexplained", "-", br, "", "",
                        "the recorded round and the engine's agree bracket by bracket", [])
@@ -123,8 +126,7 @@ def _values(pairer: DutchPairer, br: BracketRecord, pairs, floaters, ctx_single:
             v = c.value(ctx, h, l, "B")
             _add(totals, c.key, v)
     # C8: the best the next bracket can do with these downfloaters (pairs, then scores).
-    nxt = [states[t] for t in br.next_group] + [states[t] for t in floaters]
-    best_pairs, best_scores = _next_bracket(pairer, nxt, ctx)
+    best_pairs, best_scores = _next_bracket(pairer, list(floaters), br)
     totals["C8a"] = best_pairs
     totals["C8b"] = best_scores
     ctx.single_downfloater_is_pab = saved
@@ -143,30 +145,41 @@ def _add(totals, key, v):
         totals[key] += v
 
 
-def _next_bracket(pairer: DutchPairer, players, ctx):
-    """C8 look-ahead: most pairs, then the highest scores paired, among ``players``."""
-    idx = {p.tpn: i for i, p in enumerate(players)}
-    scores = sorted({p.score for p in players})
-    width = max(1, len(players).bit_length())
+def _next_bracket(pairer: DutchPairer, floaters: list[int], br: BracketRecord):
+    """C8 look-ahead as the engine weighs it: among the complete round-pairings of everybody
+    not yet paired (these downfloaters, the next scoregroup and all below, with the PAB to
+    an eligible player of the PAB score), the most pairs in the next bracket, then the
+    highest scores paired there."""
+    states = pairer.states
+    ctx = pairer.ctx
+    nxt = set(br.next_group)
+    resident_score = states[br.residents[0]].score if br.residents else None
+    rest = [states[t] for t in floaters]
+    rest += [p for p in pairer.order if resident_score is not None and p.score < resident_score]
+    rest.sort(key=lambda p: (-p.score, p.rank))
+    idx = {p.tpn: i for i, p in enumerate(rest)}
+    scores = sorted({p.score for p in rest})
+    width = max(1, len(rest).bit_length()) + 1
+    top = width * (len(scores) + 2)
     weights = {}
-    for i, a in enumerate(players):
-        for b in players[i + 1:]:
-            if not pairer.compatible(a, b):
+    for i, h in enumerate(rest):
+        for l in rest[i + 1:]:
+            if not pairer.compatible(h, l):
                 continue
-            h = a if (a.score, -a.rank) > (b.score, -b.rank) else b
-            w = 1 << (width * (len(scores) + 1))
-            w += 1 << (width * scores.index(h.score))
-            weights[(idx[a.tpn], idx[b.tpn])] = w
+            w = (1 + (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))) << top
+            if l.tpn in nxt:
+                w += 1 << (width * (len(scores) + 1))
+                w += 1 << (width * scores.index(h.score))
+            weights[(idx[h.tpn], idx[l.tpn])] = w
     if not weights:
         return 0, {}
-    mate = max_weight_matching(weights, width * (len(scores) + 2) + 2)
+    mate = max_weight_matching(weights, top + width + 2)
     pairs = 0
     paired: dict[int, int] = {}
     for i, j in mate.items():
-        if i < j:
+        if i < j and rest[j].tpn in nxt:
             pairs += 1
-            a, b = players[i], players[j]
-            h = a if (a.score, -a.rank) > (b.score, -b.rank) else b
+            h = rest[i]
             paired[h.score] = paired.get(h.score, 0) + 1
     return pairs, paired
 
@@ -198,7 +211,9 @@ def _show(pairer, key, total, pairs, floaters) -> str:
     return str(total)
 
 
-def _compare(pairer, edition, br, rpairs, rfloat, ctx, rec_bye, eng_bye) -> Explanation:
+def _compare(pairer, edition, br, rpairs, rfloat, ctx, rec_bye, eng_bye,
+             eng_boards) -> Explanation:
+    """``rpairs`` and ``eng_boards`` are (white, black) pairs of the bracket."""
     rv = _values(pairer, br, rpairs, rfloat, br.c9_applies)
     ev = _values(pairer, br, br.pairs, br.downfloaters, br.c9_applies)
     players = sorted(set(br.mdps + br.residents))
@@ -247,6 +262,6 @@ def _compare(pairer, edition, br, rpairs, rfloat, ctx, rec_bye, eng_bye) -> Expl
         else:
             art, what = "4.2", "the transposition of S2 comes first"
     text = (f"every criterion ties; Art. {art}: {what} (engine "
-            + ", ".join(f"{a}-{b}" for a, b in br.pairs) + ")")
+            + ", ".join(f"{a}-{b}" for a, b in eng_boards) + ")")
     return Explanation("order", art, br, ", ".join(f"{a}-{b}" for a, b in rpairs),
-                       ", ".join(f"{a}-{b}" for a, b in br.pairs), text, players)
+                       ", ".join(f"{a}-{b}" for a, b in eng_boards), text, players)

@@ -53,3 +53,69 @@ def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
     g.add_nodes_from(vertices)
     g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
     return len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda _: 1))
+
+
+class LocalGraph:
+    """A weighted graph kept between matchings: only the edges a question changes are
+    updated, so asking many questions of one bracket stays cheap."""
+
+    def __init__(self, weights: dict[tuple[int, int], int]):
+        self.weights = dict(weights)
+        self.top = max(weights.values(), default=0).bit_length()
+        self.g = rx.PyGraph(multigraph=False)
+        vertices = sorted({v for e in weights for v in e})
+        self.node = {v: self.g.add_node(v) for v in vertices}
+        self.edge = {e: self.g.add_edge(self.node[e[0]], self.node[e[1]], w)
+                     for e, w in weights.items()}
+        self.incident: dict[int, set] = {v: set() for v in vertices}
+        for e in weights:
+            self.incident[e[0]].add(e)
+            self.incident[e[1]].add(e)
+
+    def remove_edge(self, e: tuple[int, int]) -> None:
+        i = self.edge.pop(e, None)
+        if i is not None:
+            self.g.remove_edge_from_index(i)
+            del self.weights[e]
+            self.incident[e[0]].discard(e)
+            self.incident[e[1]].discard(e)
+
+    def remove_vertex(self, v: int) -> None:
+        i = self.node.pop(v, None)
+        if i is None:
+            return
+        for e in self.incident.pop(v, ()):
+            del self.edge[e]
+            del self.weights[e]
+            other = e[0] if e[1] == v else e[1]
+            self.incident[other].discard(e)
+        self.g.remove_node(i)
+
+    def solve(self, extra: dict[tuple[int, int], int] | None, extra_bits: int) -> dict[int, int]:
+        """Maximum-weight matching with ``extra`` added to some edges (< 2**extra_bits)."""
+        if not self.edge:
+            return {}
+        if max(self.top, extra_bits) + 1 > RUSTWORKX_BITS:
+            weights = dict(self.weights)
+            for e, w in (extra or {}).items():
+                if e in weights:
+                    weights[e] += w
+            return max_weight_matching(weights, max(self.top, extra_bits) + 1)
+        changed = []
+        for e, w in (extra or {}).items():
+            i = self.edge.get(e)
+            if i is not None:
+                self.g.update_edge_by_index(i, self.weights[e] + w)
+                changed.append(e)
+        stats["rustworkx"] += 1
+        try:
+            pairs = rx.max_weight_matching(self.g, max_cardinality=False, weight_fn=int)
+        finally:
+            for e in changed:
+                self.g.update_edge_by_index(self.edge[e], self.weights[e])
+        mate: dict[int, int] = {}
+        for a, b in pairs:
+            va, vb = self.g[a], self.g[b]
+            mate[va] = vb
+            mate[vb] = va
+        return mate
