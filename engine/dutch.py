@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .colours import allocate, higher_ranked
-from .criteria import Context, Criterion, criteria_2025
+from .criteria import Context, Criterion
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
 from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality, max_weight_matching
@@ -139,7 +139,7 @@ class DutchPairer:
                                                key=lambda p: (-p.score, p.rank))
         self.n = len(self.order)
         self.rounds_played = inp.round - 1
-        self.criteria = [c for c in criteria_2025() if c.rounds_needed <= self.rounds_played]
+        self.criteria = [c for c in edition.criteria() if c.rounds_needed <= self.rounds_played]
         self.c9 = next((i for i, c in enumerate(self.criteria) if c.key == "C9"), None)
 
     # -- absolute criteria ---------------------------------------------------------------
@@ -190,10 +190,14 @@ class DutchPairer:
         current = self._group(0)
         pos = len(current)
         mdp_count = 0
+        ppb_route = not self.edition.completion_every_bracket
         while len(current) > 1 or pos < n:
             nxt = self._group(pos)
             pos += len(nxt)
-            rec, floaters = self._pair_bracket(current, mdp_count, nxt)
+            if ppb_route:
+                rec, floaters, nxt, pos = self._pair_bracket_2017(current, mdp_count, nxt, pos)
+            else:
+                rec, floaters = self._pair_bracket(current, mdp_count, nxt)
             brackets.append(rec)
             # C9 is in force in the next bracket when its score is the PAB score and nothing
             # in it has to float below that score.
@@ -270,6 +274,10 @@ class DutchPairer:
         eligible = [p.score for p in order if p.bye_eligible]
         if not eligible:
             raise NoPairing("no player can receive the pairing-allocated bye (C2)")
+        if not self.edition.completion_every_bracket:  # 2017: no C5, any eligible player
+            if not self._complete(everyone, lambda v: order[v].bye_eligible):
+                raise NoPairing("no round-pairing satisfies C.1-C.3 (A.9)")
+            return order[0].score, False, {}
         scores = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(scores)}
         sb = _width(len(scores) * n)
@@ -328,7 +336,7 @@ class DutchPairer:
         round-pairing (C4); the whole field is matched when the local one would not."""
         mate = self.graph.solve(extra, self.bits)
         self.whole = not self.lower
-        if self.lower and not self._completable(mate):
+        if self.lower and self.edition.completion_every_bracket and not self._completable(mate):
             mate = self._solve_whole(extra)
             self.whole = True
         mate.update(self.final)
@@ -392,12 +400,15 @@ class DutchPairer:
 
     def _layout_bracket(self) -> None:
         """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
-        extra_max = {0: 3} if self.lower else {}
+        extra_max = {0: 3} if self.lower and self.edition.completion_every_bracket else {}
         if self.lower and self.c9 is not None and any(self.c9_setup):
             extra_max[self.c9] = 2 * max(self.c9_setup)
         lay = _Layout(self.criteria, self.local_vals, len(self.alive), [], extra_max)
         self.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
+        # Completion (the top field) is checked on the whole field when there are players
+        # below the next group, so the local weights end below it.
+        self.crit_bits = f1 + 1 if self.lower and (0, 0) in lay.offset else lay.bits
         self.crit_w = {}
         for e, vs in self.local_vals.items():
             w = lay.pack(vs)
@@ -405,23 +416,16 @@ class DutchPairer:
                 w -= vs[0] << f1
             self.crit_w[e] = w
 
-    def _pack(self, low: list[int]) -> list[int]:
-        """Weights of the live pairs of the bracket with these low fields below the
-        criteria (their offsets are returned), plus a hint below them when there is room."""
+    def _pack(self, low: int, hint: int) -> None:
+        """Weights of the live pairs of the bracket: the criteria above ``low`` bits for
+        the questions of the generation order, and (``hint`` > 0) a hint below them."""
         residents = [r for r in self.residents if r in self.alive]
-        hint = _width(9 * len(residents))
-        crit_bits = self.crit_layout.bits
-        use_hint = crit_bits + sum(low) + hint <= RUSTWORKX_BITS + 1
-        offsets = []
-        at = hint if use_hint else 0
-        for w in reversed(low):
-            offsets.insert(0, at)
-            at += w
+        at = low + hint
         self.shift = at
-        self.bits = crit_bits + at
+        self.bits = self.crit_bits + at  # weights and questions stay below 2**bits
         local = {e: w << at for e, w in self.crit_w.items()
                  if e not in self.dropped and e[0] in self.alive and e[1] in self.alive}
-        if use_hint:
+        if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
             # matching of their own.
@@ -433,7 +437,25 @@ class DutchPairer:
                     if d * d < 9 and e in local:
                         local[e] += 9 - d * d
         self.graph = LocalGraph(local)
-        return offsets
+
+    def _pair_bracket_2017(self, current: list[int], mdp_count: int, nxt: list[int], pos: int):
+        """2017 A.9: pair the bracket with C.7's look at the next one; when its downfloaters
+        and everybody below cannot complete the round, pair it again as the penultimate
+        bracket (PPB, C.4) with everybody below collapsed into the last bracket (CLB)."""
+        ctx, order = self.ctx, self.order
+        ctx.low_score = order[current[-1]].score  # A.8: the bracket's lowest-ranked player
+        ctx.point = self.inp.points.unit
+        ctx.completion = not nxt  # the last bracket: C.4 and the PAB
+        ctx.lookahead = bool(nxt)
+        saved = (dict(self.final), set(self.alive), set(self.dropped))
+        rec, floaters = self._pair_bracket(current, mdp_count, nxt)
+        if not nxt or self._complete(sorted(self.alive), lambda v: not self.noncand[v]):
+            return rec, floaters, nxt, pos
+        self.final, self.alive, self.dropped = saved
+        nxt = nxt + list(range(pos, self.n))
+        ctx.lookahead, ctx.completion = False, True
+        rec, floaters = self._pair_bracket(current, mdp_count, nxt)
+        return rec, floaters, nxt, self.n
 
     # -- one bracket -------------------------------------------------------------------------
     def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
@@ -486,7 +508,19 @@ class DutchPairer:
         # Low fields, below every criterion, change with the stage of the bracket: the MDP
         # choice (4.4), the exchange count and BSN sum of the remainder (4.3), and always the
         # bonus that asks one question of the matching.
-        X_MDP, Q = self._pack([_width(len(mdps) + 1), _width(len(V) + 3)])
+        # One layout serves the whole bracket: below the criteria, ``low`` bits for the
+        # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
+        # hint at the bottom when the weights leave room.
+        width = _width(len(residents) + 1)
+        q_width = _width(len(V) + 3)
+        need = max(_width(len(mdps) + 1) + q_width,
+                   width + _width(len(residents) ** 2 + 1) + q_width, width)
+        room = RUSTWORKX_BITS - 1 - self.crit_bits
+        hint = _width(9 * len(residents)) if room >= need + _width(9 * len(residents)) else 0
+        low = max(need, room - hint)
+        self._pack(low, hint)
+        Q = hint
+        X_MDP = hint + q_width
         mate = self._solve()
 
         # 4.4: the MDPs to pair, earliest first, and (S2 transposition) their opponents.
@@ -537,8 +571,8 @@ class DutchPairer:
         pos = {r: i for i, r in enumerate(R)}
         rem_set = set(R)
         s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
-        X_EXCH, X_SUM, Q = self._pack([_width(len(R) + 1), _width(len(R) * len(R) + 1),
-                                       _width(len(V) + 3)])
+        X_SUM = hint + q_width
+        X_EXCH = X_SUM + _width(len(residents) ** 2 + 1)
         exch: dict = {}
         for ia, a in enumerate(R):
             for b in R[ia + 1:]:
@@ -594,10 +628,8 @@ class DutchPairer:
         # candidate.  One matching settles several S1 players at once: their choices sit in
         # fields of their own, the earlier player's above the later one's, as far as the
         # weights leave room.
-        width = _width(len(R) + 1)
-        room = RUSTWORKX_BITS - 1 - self.crit_layout.bits
-        chunk = max(1, min(len(firsts), room // width))
-        (T,) = self._pack([width * chunk])
+        chunk = max(1, low // width)
+        T = hint
         i = 0
         while i < len(firsts):
             a = firsts[i]

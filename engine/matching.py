@@ -91,16 +91,17 @@ class LocalGraph:
             self.incident[other].discard(e)
         self.g.remove_node(i)
 
-    def solve(self, extra: dict[tuple[int, int], int] | None, extra_bits: int) -> dict[int, int]:
-        """Maximum-weight matching with ``extra`` added to some edges (< 2**extra_bits)."""
+    def solve(self, extra: dict[tuple[int, int], int] | None, bits: int) -> dict[int, int]:
+        """Maximum-weight matching with ``extra`` added to some edges; every weight, extra
+        included, is below 2**bits."""
         if not self.edge:
             return {}
-        if max(self.top, extra_bits) + 1 > RUSTWORKX_BITS:
+        if bits > RUSTWORKX_BITS:
             weights = dict(self.weights)
             for e, w in (extra or {}).items():
                 if e in weights:
                     weights[e] += w
-            return max_weight_matching(weights, max(self.top, extra_bits) + 1)
+            return max_weight_matching(weights, bits)
         changed = []
         for e, w in (extra or {}).items():
             i = self.edge.get(e)
