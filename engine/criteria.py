@@ -25,6 +25,12 @@ class Context:
     single_downfloater_is_pab: bool  # C9 applies to this bracket
     played_rank: dict[int, int]  # C9: played-game count -> rank among bye-score players
     rounds_played: int
+    # 2017 (C.04.3 Till2026) only: the bracket's lowest score and one point in units (A.8
+    # PSD), whether C.7 looks at the next bracket and whether C.4 (completion) is in force.
+    low_score: int = 0
+    point: int = 1
+    lookahead: bool = True
+    completion: bool = True
 
     def bye_candidate(self, p: PlayerState) -> bool:
         return p.bye_eligible and p.score <= self.bye_score
@@ -48,6 +54,8 @@ class Completion(Criterion):
     key, article = "F1", "2.2"
 
     def value(self, ctx, h, l, where):
+        if not ctx.completion:
+            return 0
         return 1 + (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))
 
 
@@ -78,7 +86,7 @@ class NextPairs(Criterion):
     key, article = "C8a", "2.4.3"
 
     def value(self, ctx, h, l, where):
-        return 1 if where == "N" else 0
+        return 1 if where == "N" and ctx.lookahead else 0
 
 
 class NextScores(Criterion):
@@ -244,4 +252,92 @@ def criteria_2025() -> list[Criterion]:
         RepeatedDownfloat("C16", "2.4.11", 2), RepeatedUpfloat("C17", "2.4.12", 2),
         RepeatedDownfloatScores("C18", "2.4.13", 1), RepeatedUpfloatScores("C19", "2.4.14", 1),
         RepeatedDownfloatScores("C20", "2.4.15", 2), RepeatedUpfloatScores("C21", "2.4.16", 2),
+    ]
+
+
+# -- the 2017 edition (C.04.3 Till2026, criteria C.1-C.19) ----------------------------------
+
+
+def _count(out: dict[int, int], slot: int, c: int) -> None:
+    out[slot] = out.get(slot, 0) + c
+
+
+class PairingScoreDifference(Criterion):
+    """2017 C.6: minimise the PSD (A.8), the score differences of the bracket's pairs and of
+    its downfloaters (a downfloater's is its score minus one point less than the bracket's
+    lowest score), compared as descending lists.  Every player starts as a downfloater; a
+    pair takes two downfloater differences away and adds its own.  A pair of equal scores
+    adds 0, the smallest value, which the number of pairs (C.5) already implies."""
+
+    key, article, vector = "C7", "C.6", True
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return None
+        base = ctx.low_score - ctx.point
+        out: dict[int, int] = {}
+        _count(out, h.score - base, 1)
+        _count(out, l.score - base, 1)
+        if h.score != l.score:
+            _count(out, abs(h.score - l.score), -1)
+        return {k: v for k, v in out.items() if v} or None
+
+
+class NextBracketScores(Criterion):
+    """2017 C.7, second part: the PSD of the next bracket.  Its pairs count first (C.7a);
+    then the players of this bracket who find no partner in it or in the next bracket
+    should be the lowest (the scores of those paired, here or there, are maximised)."""
+
+    key, article, vector = "C8b", "C.7", True
+
+    def value(self, ctx, h, l, where):
+        if not ctx.lookahead:
+            return None
+        if where == "B":
+            out: dict[int, int] = {}
+            _count(out, h.score, 1)
+            _count(out, l.score, 1)
+            return out
+        if where == "N" and h.score > l.score:  # h comes from this bracket
+            return {h.score: 1}
+        return None
+
+
+class RepeatedDownfloatDifferences(Criterion):
+    """2017 C.16 (back=1) / C.18 (back=2): minimise the score differences (A.8) of the
+    players who get the same downfloat as one (two) rounds before: a downfloater's
+    difference counts unless it is paired here, and then the pair's difference counts when
+    it pairs a lower score."""
+
+    vector = True
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+    def value(self, ctx, h, l, where):
+        if where != "B":
+            return None
+        base = ctx.low_score - ctx.point
+        out: dict[int, int] = {}
+        h_down = h.floats.get(self.back) == DOWN
+        if h_down:
+            _count(out, h.score - base, 1)
+            if h.score > l.score:
+                _count(out, h.score - l.score, -1)
+        if l.floats.get(self.back) == DOWN:
+            _count(out, l.score - base, 1)
+        return {k: v for k, v in out.items() if v} or None
+
+
+def criteria_2017() -> list[Criterion]:
+    """The 2017 order: completion (C.4, in the PPB and the last bracket only), C.5, C.6
+    (PSD), C.7 (the next bracket), C.8-C.11 (colours), C.12-C.15 (floats), C.16-C.19 (their
+    score differences).  Keys are those of the 2025 criteria they correspond to."""
+    return [
+        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs(), NextBracketScores(),
+        TopscorerColourDifference(), TopscorerRepeat(), ColourPreference(), StrongPreference(),
+        RepeatedDownfloat("C14", "C.12", 1), RepeatedUpfloat("C15", "C.13", 1),
+        RepeatedDownfloat("C16", "C.14", 2), RepeatedUpfloat("C17", "C.15", 2),
+        RepeatedDownfloatDifferences("C18", "C.16", 1), RepeatedUpfloatScores("C19", "C.17", 1),
+        RepeatedDownfloatDifferences("C20", "C.18", 2), RepeatedUpfloatScores("C21", "C.19", 2),
     ]

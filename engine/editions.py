@@ -10,8 +10,9 @@ from typing import Callable
 
 from trf.model import EntryKind
 
+from .criteria import criteria_2017, criteria_2025
 from .history import Game, Points
-from .players import game_float
+from .players import DOWN, game_float
 
 
 def eligible_2025(games: list[Game], pts: Points) -> bool:
@@ -20,6 +21,22 @@ def eligible_2025(games: list[Game], pts: Points) -> bool:
     win, full-point bye)."""
     return not any(g.kind is EntryKind.PAB or (not g.played and g.points >= pts.win)
                    for g in games)
+
+
+def eligible_2017(games: list[Game], pts: Points) -> bool:
+    """C.04.1.d (2017) [C.2]: no PAB for a player who already had one, or who already scored
+    a (forfeit) win because the opponent did not appear.  A requested full-point bye does not
+    block it (the reference engine agrees: corpus/dutch2017)."""
+    return not any(g.kind in (EntryKind.PAB, EntryKind.FORFEIT_WIN) for g in games)
+
+
+def float_2017(inp, rec, raw: dict[int, int], back: int) -> str | None:
+    """A.4.b (2017): a game between different scores floats both players (as in 2025), and a
+    player who does not play a round, for whatever reason, gets a downfloat."""
+    g = rec.games[inp.round - back - 1]
+    if not g.played:
+        return DOWN
+    return game_float(inp, rec, raw, back)
 
 
 @dataclass(frozen=True)
@@ -31,6 +48,12 @@ class Edition:
     float_of: Callable
     c9_fewest_unplayed: bool = True  # C9 direction (see engine.criteria.PabUnplayed)
     colour_rule_labels: dict[str, str] = field(default_factory=dict)
+    criteria: Callable[[], list] = criteria_2025  # the quality criteria, in priority order
+    # 2025 [C4]/[C5]: every bracket leaves a completable rest and the PAB goes to the lowest
+    # score possible.  2017 (A.9, C.4): neither; a bracket whose downfloaters do not let the
+    # round be completed is paired again as the penultimate bracket (PPB) and everybody
+    # below it is collapsed into the last bracket (CLB).
+    completion_every_bracket: bool = True
 
     def label(self, key: str) -> str:
         return self.labels.get(key, key)
@@ -47,4 +70,19 @@ EDITION_2025 = Edition(
     float_of=game_float,
 )
 
-EDITIONS = {"2025": EDITION_2025, "2026": EDITION_2025}
+_2017_LABELS = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C4": "C.4", "F1": "C.4", "C5": "C.2",
+                "C6": "C.5", "C7": "C.6", "C8": "C.7", "C8a": "C.7", "C8b": "C.7"}
+_2017_LABELS.update({f"C{i}": f"C.{i - 2}" for i in range(10, 22)})
+
+EDITION_2017 = Edition(
+    name="2017",
+    title="FIDE (Dutch) System, C.04.3 2017 edition (in force 2017-07-01 to 2026-01-31)",
+    labels=_2017_LABELS,
+    bye_eligible=eligible_2017,
+    float_of=float_2017,
+    colour_rule_labels={f"5.2.{i}": f"E.{i}" for i in range(1, 6)},
+    criteria=criteria_2017,
+    completion_every_bracket=False,
+)
+
+EDITIONS = {"2025": EDITION_2025, "2026": EDITION_2025, "2017": EDITION_2017}
