@@ -31,6 +31,7 @@ class Context:
     point: int = 1
     lookahead: bool = True
     completion: bool = True
+    next_is_last: bool = False
 
     def bye_candidate(self, p: PlayerState) -> bool:
         return p.bye_eligible and p.score <= self.bye_score
@@ -283,6 +284,23 @@ class PairingScoreDifference(Criterion):
         return {k: v for k, v in out.items() if v} or None
 
 
+class NextPairs2017(Criterion):
+    """2017 C.7, first part: the pairs of the next bracket.  When the next bracket is the
+    last one, only its legal pairings count (C.4 and C.2 hold there: complete, the PAB to an
+    eligible player): the field then also counts the PAB-ineligible players who are paired,
+    so that every legal pairing of the rest outweighs every illegal one."""
+
+    key, article = "C8a", "C.7"
+
+    def value(self, ctx, h, l, where):
+        if not ctx.lookahead:
+            return 0
+        v = 1 if where == "N" else 0
+        if ctx.next_is_last and where in ("B", "N"):
+            v += (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))
+        return v
+
+
 class NextBracketScores(Criterion):
     """2017 C.7, second part: the PSD of the next bracket.  Its pairs count first (C.7a);
     then the players of this bracket who find no partner in it or in the next bracket
@@ -334,7 +352,7 @@ def criteria_2017() -> list[Criterion]:
     (PSD), C.7 (the next bracket), C.8-C.11 (colours), C.12-C.15 (floats), C.16-C.19 (their
     score differences).  Keys are those of the 2025 criteria they correspond to."""
     return [
-        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs(), NextBracketScores(),
+        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs2017(), NextBracketScores(),
         TopscorerColourDifference(), TopscorerRepeat(), ColourPreference(), StrongPreference(),
         RepeatedDownfloat("C14", "C.12", 1), RepeatedUpfloat("C15", "C.13", 1),
         RepeatedDownfloat("C16", "C.14", 2), RepeatedUpfloat("C17", "C.15", 2),

@@ -447,6 +447,7 @@ class DutchPairer:
         ctx.point = self.inp.points.unit
         ctx.completion = not nxt  # the last bracket: C.4 and the PAB
         ctx.lookahead = bool(nxt)
+        ctx.next_is_last = bool(nxt) and pos >= self.n
         saved = (dict(self.final), set(self.alive), set(self.dropped))
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
         if not nxt or self._complete(sorted(self.alive), lambda v: not self.noncand[v]):
