@@ -156,7 +156,9 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
         # Does the player take part in round rnd?
         if rnd <= recorded:
             entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
-            plays = entry is not None and entry.kind in _PARTICIPATED
+            # A game without a result yet (pending) was paired all the same.
+            plays = entry is not None and (entry.kind in _PARTICIPATED
+                                           or (entry.pending and entry.opponent is not None))
         else:
             announced = t.absent_next.get(tpn) if rnd == recorded + 1 else None
             entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None

@@ -114,3 +114,12 @@ def test_colour_allocation(a_colours, b_colours, expected):
     a = _state(1, 0, 10, a_colours)
     b = _state(2, 1, 10, b_colours)
     assert allocate(a, b, "w") == expected
+
+
+def test_pending_games_count_as_paired():
+    # A mid-round export: round 2 is paired (1-4, 3-2) but has no results yet.  Re-pairing
+    # round 2 must pair everybody, not leave the pending players out.
+    t = tournament({1: ["3 w 1", "4 w Z"], 2: ["4 b 0", "3 w Z"], 3: ["1 b 0", "2 b Z"],
+                    4: ["2 w 1", "1 b Z"]}, 3)
+    pairing, bye = boards(t, 2)
+    assert bye is None and sorted(x for p in pairing for x in p) == [1, 2, 3, 4]
