@@ -18,6 +18,8 @@ class Format(str, enum.Enum):
 class Rules(str, enum.Enum):
     auto = "auto"
     r2025 = "2025"
+    r2017 = "2017"
+    r2012 = "2012"
 
 
 def register(app: typer.Typer) -> None:
@@ -27,7 +29,9 @@ def register(app: typer.Typer) -> None:
     @app.command("pair")
     def pair_command(
         file: Path = typer.Argument(..., help="TRF file with the rounds played so far."),
-        rules: Rules = typer.Option(Rules.auto, "--rules", help="Edition of the Dutch rules."),
+        rules: Rules = typer.Option(Rules.auto, "--rules",
+                                    help="Edition of the Dutch rules (auto: from the 192/092 "
+                                         "type code, else the 042 start date, else 2025)."),
         round_: Optional[int] = typer.Option(None, "--round", "-r",
                                              help="Round to pair (default: the next one)."),
         fmt: Format = typer.Option(Format.list, "--format", "-f", help="Output format."),
@@ -41,6 +45,7 @@ def register(app: typer.Typer) -> None:
         with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
         decides, 1.9.3), 2 on invalid input.
         """
+        from checker.rules import choose_edition
         from engine import EDITIONS, NoPairing, pair_round, round_input
         from engine.output import as_json, as_list
 
@@ -55,10 +60,17 @@ def register(app: typer.Typer) -> None:
             say(f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired",
                 err=True)
             raise typer.Exit(EXIT_INVALID)
-        edition = EDITIONS["2025"]
-        why = ("--rules 2025" if rules is Rules.r2025
-               else "auto: the 2025/2026 edition (the only one implemented so far)")
-        say(f"rules: {edition.title} ({why})", err=True)
+        choice = choose_edition(t, rules.value)
+        why = choice.reason
+        if choice.edition is None:
+            say(f"{file}: {why}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        edition = EDITIONS.get(choice.edition)
+        if edition is None:
+            say(f"{file}: rules {choice.edition} ({why}) are not implemented yet; implemented: "
+                + ", ".join(sorted({e.name for e in EDITIONS.values()})), err=True)
+            raise typer.Exit(EXIT_INVALID)
+        say(f"rules {edition.name}: {edition.title} ({why})", err=True)
         try:
             result = pair_round(round_input(t, rnd), edition)
         except NoPairing as exc:

@@ -1,0 +1,62 @@
+"""``trfaudit pair --rules``: the edition used, and why (stderr and JSON)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from checker.cli import app
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+runner = CliRunner()
+
+
+def pair(*args):
+    return runner.invoke(app, ["pair", *map(str, args)])
+
+
+def _with_header(tmp_path: Path, header: str) -> Path:
+    """The seed example after round 2 with a header line added (a start date, a type)."""
+    text = (CORPUS / "seed-example" / "round3-input.trf").read_text()
+    path = tmp_path / "t.trf"
+    path.write_text(header + "\n" + text)
+    return path
+
+
+def test_rules_2017_reproduces_a_recorded_round():
+    # corpus/dutch2017/t000001 round 3, as the reference engine paired it under 2017 rules.
+    got = pair(CORPUS / "dutch2017" / "t000001.trf", "--round", "3", "--rules", "2017",
+               "-f", "json")
+    assert got.exit_code == 0, got.output
+    doc = json.loads(got.stdout)
+    assert doc["rules"] == "2017" and doc["rules_reason"] == "--rules 2017"
+    assert "rules 2017" in got.stderr
+
+
+def test_auto_takes_the_type_code(tmp_path):
+    got = pair(CORPUS / "dutch2025" / "t000001.trf", "--round", "2", "-f", "json")
+    assert got.exit_code == 0
+    doc = json.loads(got.stdout)
+    assert doc["rules"] == "2025" and "092 FIDE_DUTCH_2025" in doc["rules_reason"]
+
+
+def test_auto_takes_the_start_date(tmp_path):
+    got = pair(_with_header(tmp_path, "042 2019/03/01"), "-f", "json")
+    assert got.exit_code == 0, got.output
+    doc = json.loads(got.stdout)
+    assert doc["rules"] == "2017" and "2019-03-01" in doc["rules_reason"]
+    assert "rules 2017" in got.stderr and "042" in got.stderr
+
+
+def test_auto_without_code_or_date_is_2025():
+    got = pair(CORPUS / "seed-example" / "round3-input.trf", "-f", "json")
+    assert got.exit_code == 0
+    assert json.loads(got.stdout)["rules"] == "2025"
+
+
+def test_an_edition_not_implemented_is_reported(tmp_path):
+    got = pair(_with_header(tmp_path, "042 2015/03/01"))
+    assert got.exit_code == 2
+    assert "rules 2012" in got.stderr and "not implemented" in got.stderr
