@@ -73,6 +73,7 @@ EDITION_2025 = Edition(
 _2017_LABELS = {"C1": "C.1", "C2": "C.2", "C3": "C.3", "C4": "C.4", "F1": "C.4", "C5": "C.2",
                 "C6": "C.5", "C7": "C.6", "C8": "C.7", "C8a": "C.7", "C8b": "C.7"}
 _2017_LABELS.update({f"C{i}": f"C.{i - 2}" for i in range(10, 22)})
+_2017_LABELS.update({"4.2": "D.1", "4.3": "D.2", "4.4": "D.3", "1.9.1": "A.9"})
 
 EDITION_2017 = Edition(
     name="2017",

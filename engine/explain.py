@@ -81,8 +81,10 @@ def explain_quality(inp: RoundInput, edition: Edition, recorded: list[tuple[int,
     eng_pairs = {frozenset((b.white, b.black)) for b in engine.boards}
     ctx: Context = pairer.ctx
 
-    # C5 is decided for the whole round (2.3).
-    if recorded_bye != engine.bye and recorded_bye is not None and engine.bye is not None:
+    # C5 is decided for the whole round (2.3); the 2017 edition has no such criterion (its
+    # PAB follows from the last bracket's C.4-C.6), so there the brackets are compared.
+    if (edition.completion_every_bracket and recorded_bye != engine.bye
+            and recorded_bye is not None and engine.bye is not None):
         rs, es = states[recorded_bye].score, states[engine.bye].score
         if rs != es:
             kind = "quality" if rs > es else "unexplained"
@@ -261,6 +263,7 @@ def _compare(pairer, edition, br, rpairs, rfloat, ctx, rec_bye, eng_bye,
             art, what = "4.3", "the exchange between S1 and S2 comes first"
         else:
             art, what = "4.2", "the transposition of S2 comes first"
+    art = edition.label(art)
     text = (f"every criterion ties; Art. {art}: {what} (engine "
             + ", ".join(f"{a}-{b}" for a, b in eng_boards) + ")")
     return Explanation("order", art, br, ", ".join(f"{a}-{b}" for a, b in rpairs),
