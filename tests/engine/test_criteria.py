@@ -80,47 +80,42 @@ def test_c1_rematch_forbidden_even_when_colours_fit():
 
 # -- C2: PAB eligibility (C.04.1 Art. 4) --------------------------------------------------------
 
-def test_c2_no_second_pab():
-    """C2 (2.1.2): a player who already had a PAB cannot get another one.
+C2_ROUNDS = [["1 H", "2 H", None, "4-5 =", "7-8 1"], ["1-4 =", "5-2 =", "7-3 1"]]
 
-    R1: 1-3 1-0, 4-2 0-1, 5 PAB.  R2: 2-1 draw, 5-3 0-1, 4 PAB.  Scores: 1, 2 = 1.5;
-    3, 4, 5 = 1.  4 and 5 had the PAB: only 3 is eligible at the lowest score (C5 = 1).
-    Bracket {1,2}: 1-2 is a rematch, both float (C6 cannot do better).  Bracket {1,2 | 3,4,5}:
-    without C2 the first candidate would be 1-4, 2-3 with 5 left for the PAB (1-3 is a
-    rematch).  With C2 the PAB is 3's, so 1 and 2 take 4 and 5: 1-4, 2-5 (2-4 is a rematch).
-    Colours: 1 (W,B) mild w, 4 (W,-) strong b -> (1,4) by 5.2.1; 2 (B,W) mild b vs 5
-    (-,W) strong b -> 5.2.2, strong wins: (2,5).  Boards: both higher players at 1.5, sums
-    equal, TPN 1 first.
+
+@pytest.mark.parametrize("unplayed", ["3 U", "3-6 +", "3 F"],
+                         ids=["earlier-pab", "forfeit-win", "full-point-bye"])
+def test_c2_pab_eligibility(unplayed):
+    """C2 (2.1.2) with C.04.1 2025 Art. 4: no PAB for a player who already had one, or who
+    already scored a win's points in one round without playing (forfeit win, full-point
+    bye; the latter did not block in 2017).
+
+    R1: 1 and 2 half-point byes, 3's unplayed point (PAB, forfeit win against 6, or
+    full-point bye), 4-5 drawn, 7-8 1-0.  R2: 1-4, 5-2 drawn, 7-3 1-0 (1 v 1: no float).
+    R3: 4-8 absent.  To pair: 1, 2, 3, all at 1 point, each with one played game and one
+    unplayed round (so C9, 2.4.4, cannot tell them apart), each downfloated in R1 (1.4.3)
+    and none in R2 (C14/C16 tie).  1 (W) strong b, 2 (B) strong w, 3 (B) strong w.
+    S1 = {1}, S2 = {2,3}: the first candidate 1-2 grants both colours and leaves 3 for the
+    PAB; without C2 it would be the pairing.  3 is not eligible, so the next transposition
+    1-3 (colours granted too) with the PAB to 2.  (3,1).
     """
-    rounds = [["1-3 1", "4-2 0", "5 U"], ["2-1 =", "5-3 0", "4 U"]]
-    assert pairing(rounds, 5, 5) == ([(1, 4), (2, 5)], 3)
+    rounds = [[unplayed if t is None else t for t in C2_ROUNDS[0]], C2_ROUNDS[1]]
+    assert pairing(rounds, 8, 5, absent=(4, 5, 6, 7, 8)) == ([(3, 1)], 2)
 
 
-def test_c2_forfeit_win_blocks_the_pab():
-    """C2 with C.04.1 2025 Art. 4: a win's points scored without playing (a forfeit win)
-    blocks the PAB.
+def test_c2_half_point_bye_is_no_block():
+    """C2: a half-point bye is not a win's points: the player stays eligible.
 
-    R1: 1-4 1-0, 5-2 0-1, 3 wins by forfeit against 6.  R2: 4, 5, 6 absent.  To pair: 1,
-    2, 3, all at 1 point.  Without C2 the first candidate (S1 = {1}, S2 = {2,3}) is 1-2 with
-    3 left for the PAB.  3 is not eligible, so 1-3 (next transposition) with the PAB to 2.
-    C9 (2.4.4) does not prefer 1 to 2: both played one game.  Colours: 3 played no game (the
-    forfeit is not a game, 1.6): no preference, so 1's strong b is granted (5.2.1): (3,1).
+    The C2 position with 3's R1 a half-point bye and R2 7-3 drawn (so 3 has 1 point again;
+    3 upfloated in R2, which no criterion of a PAB choice looks at).  The first candidate
+    1-2 (colours granted) leaves 3 for the PAB, and 3 may take it: (2,1), PAB 3.
     """
-    rounds = [["1-4 1", "5-2 0", "3-6 +"]]
-    assert pairing(rounds, 6, 5, absent=(4, 5, 6)) == ([(3, 1)], 2)
+    rounds = [["1 H", "2 H", "3 H", "4-5 =", "7-8 1"], ["1-4 =", "5-2 =", "7-3 ="]]
+    assert pairing(rounds, 8, 5, absent=(4, 5, 6, 7, 8)) == ([(2, 1)], 3)
 
 
-def test_c2_full_point_bye_blocks_the_pab():
-    """C2, C.04.1 2025 Art. 4: a requested full-point bye is a win's points without playing
-    and blocks the PAB (it did not in 2017).  Same position as the forfeit case, with 3's
-    R1 a full-point bye: 1-3, PAB to 2; (3,1) by 5.2.1.
-    """
-    rounds = [["1-4 1", "5-2 0", "3 F"]]
-    assert pairing(rounds, 5, 5, absent=(4, 5)) == ([(3, 1)], 2)
-
-
-def test_c2_half_point_bye_does_not_block_the_pab():
-    """C2: a half-point bye is not a win's points: no block.
+def test_c2_half_point_bye_does_not_block_the_lowest_score():
+    """C2 and C5: a half-point bye is not a win's points: no block.
 
     R1: 1-4 1-0, 5-2 0-1, 3 half-point bye.  R2: 4, 5 absent.  To pair: 1, 2 (1 point),
     3 (0.5).  C5 (2.3): the PAB goes to the lowest score an eligible player has: 3, who is
@@ -354,6 +349,22 @@ def test_no_float_for_a_round_without_points(unplayed):
     assert pairing(rounds, 8, 5) == ([(3, 7), (1, 2), (6, 5), (4, 8)], None)
 
 
+
+def test_c9_in_a_heterogeneous_last_bracket():
+    """C9 (2.4.4) in the last bracket, which here has an MDP: the PAB goes to the player
+    with fewer unplayed games, above the colour criteria.
+
+    R1: 1-4 1-0, 5-2 1-0, 3 absent.  R2: 5-1 0-1, 2-4 1-0, 6-3 0-1.  R3: 4, 5, 6 absent.
+    To pair: 1 (2 points), 2, 3 (1 point).  1 (W,B) mild w, 2 (B,W) mild b, 3 (-,B)
+    strong w; 3 has one unplayed game, 2 none.  {1} floats; {1 | 2,3} is the last
+    bracket: 1 must be paired (C7), one of 2, 3 gets the PAB (C5: both have 1 point and
+    are eligible).  The first candidate 1-2 grants both colours and leaves the PAB to 3;
+    1-3 costs 1 his colour (3's strong w wins, 5.2.2) but gives the PAB to 2, who has fewer
+    unplayed games: C9 ranks above C12.  (3,1), PAB 2.
+    """
+    rounds = [["1-4 1", "5-2 1"], ["5-1 0", "2-4 1", "6-3 0"]]
+    assert pairing(rounds, 6, 5, absent=(4, 5, 6)) == ([(3, 1)], 2)
+
 # -- C10, C11: final-round topscorers ------------------------------------------------------
 
 C10_ROUNDS = [["1-5 1", "3-6 1", "7-2 0", "8-4 0"], ["1-6 1", "3-5 1", "2-8 1", "4-7 1"],
@@ -548,6 +559,46 @@ def test_43_exchange_with_the_highest_player_out_first():
     rounds = [["1-5 =", "6-2 =", "3 H", "4 H"]]
     assert pairing(rounds, 6, 5) == ([(3, 1), (2, 4), (5, 6)], None)
 
+
+
+def test_43_smaller_bsn_sum_difference_before_higher_player_out():
+    """4.3 rule 2 before rule 3: exchange 3<->5 (difference 2) before 4<->7 (difference 3),
+    although 4 is the higher BSN moved out.
+
+    R1: 2-6, 7-3, 4-5, 1-8; R2: 6-4, 7-1, 2-8, 5-3; all drawn: one bracket at 1 point.
+    Preferences: 1 (W,B) mild w, 4 (W,B) mild w, 3 (B,B) absolute w, 8 (B,B) absolute w;
+    5 (B,W) mild b, 6 (B,W) mild b, 2 (W,W) absolute b, 7 (W,W) absolute b.  A perfect
+    candidate pairs every w with a b, without rematches (2-6, 3-7, 4-5, 1-8, 4-6, 1-7, 2-8,
+    3-5): 1 can take 2, 5, 6; 3: 2, 6; 4: 2, 7; 8: 5, 6, 7.
+    S1 = {1,2,3,4}: 2 needs 8 from S2 (met): no perfect transposition.  4<->5 (difference
+    1): S1 = {1,2,3,5}, 1 and 3 both need 6.  4<->6 (difference 2, higher out than 3<->5): 3 needs 5 or 7,
+    both met.  3<->5: S1 = {1,2,4,5}, S2 = {3,6,7,8}: 1-6, 2-3, 4-7, 5-8, perfect.
+    (4<->7 would give the different perfect 1-5, 2-4, 3-6, 7-8.)
+    Colours: (1,6), (3,2), (4,7), (8,5).
+    """
+    rounds = [["2-6 =", "7-3 =", "4-5 =", "1-8 ="], ["6-4 =", "7-1 =", "2-8 =", "5-3 ="]]
+    assert pairing(rounds, 8, 5) == ([(1, 6), (3, 2), (4, 7), (8, 5)], None)
+
+
+def test_43_fewer_players_exchanged_before_smaller_sum_difference():
+    """4.3 rule 1 before rule 2: the one-player exchange 2<->7 (difference 5) before the
+    two-player exchange 3,4<->5,6 (difference 4).
+
+    R1: 8-2, 7-1, 4-5 drawn, 3 and 6 half-point byes; R2: 7-3, 4-8, 5-1, 2-6 drawn.  All
+    at 1 point.  w: 1 (B,B) absolute, 3 (-,B) strong, 6 (-,B) strong, 8 (W,B) mild;
+    b: 2 (B,W) mild, 4 (W,W) absolute, 5 (B,W) mild, 7 (W,W) absolute.  Met: 2-8, 1-7, 4-5,
+    3-7, 4-8, 1-5, 2-6.  Perfect partners: 1: 2, 4; 3: 2, 4, 5; 6: 4, 5, 7; 8: 5, 7.
+    S1 = {1,2,3,4}: 1 needs 2 or 4, both in S1: no perfect transposition.  One-player
+    exchanges in order: 4<->5 (1 and 3 both need 4), 4<->6 (2 needs 8: met), 3<->5 (1 finds
+    no partner in {3,6,7,8}), 4<->7 (2 needs 6 or 8: met), 3<->6 (1 again), 2<->5 (1 and 3
+    both need 2), 4<->8 (2 needs 6), 3<->7 (1 needs 5: met), 2<->6 (4 needs 8: met), 1<->5
+    (3 needs 7: met), 3<->8 (1 needs 5 or 7: met), then 2<->7: S1 = {1,3,4,7},
+    S2 = {2,5,6,8}: 1-2, 3-5, 4-6, 7-8, perfect.  (The exchange 3,4<->5,6, smaller
+    difference but two players, would give the different perfect 1-4, 2-3, 5-8, 6-7.)
+    Colours: (1,2), (3,5), (6,4), (8,7).
+    """
+    rounds = [["8-2 =", "7-1 =", "4-5 =", "3 H", "6 H"], ["7-3 =", "4-8 =", "5-1 =", "2-6 ="]]
+    assert pairing(rounds, 8, 5) == ([(1, 2), (3, 5), (6, 4), (8, 7)], None)
 
 # -- Board order (C.04.2) -----------------------------------------------------------------
 
