@@ -309,7 +309,8 @@ def test_c13_strong_preference_before_mild_one():
 
 # -- C14 and the float definitions (1.4) ----------------------------------------------------
 
-@pytest.mark.parametrize("unplayed", ["5 U", "5 F", "5-6 +"], ids=["pab", "full-bye", "forfeit-win"])
+@pytest.mark.parametrize("unplayed", ["5 U", "5 F", "5-6 +"],
+                         ids=["pab", "full-bye", "forfeit-win"])
 def test_c14_repeated_downfloat_and_what_floats(unplayed):
     """C14 (2.4.9): minimise the resident downfloaters who downfloated in the previous
     round.  1.4.3 (2025): a round scored above a loss without playing is a downfloat: the
@@ -570,9 +571,10 @@ def test_43_smaller_bsn_sum_difference_before_higher_player_out():
     5 (B,W) mild b, 6 (B,W) mild b, 2 (W,W) absolute b, 7 (W,W) absolute b.  A perfect
     candidate pairs every w with a b, without rematches (2-6, 3-7, 4-5, 1-8, 4-6, 1-7, 2-8,
     3-5): 1 can take 2, 5, 6; 3: 2, 6; 4: 2, 7; 8: 5, 6, 7.
-    S1 = {1,2,3,4}: 2 needs 8 from S2 (met): no perfect transposition.  4<->5 (difference
-    1): S1 = {1,2,3,5}, 1 and 3 both need 6.  4<->6 (difference 2, higher out than 3<->5): 3 needs 5 or 7,
-    both met.  3<->5: S1 = {1,2,4,5}, S2 = {3,6,7,8}: 1-6, 2-3, 4-7, 5-8, perfect.
+    S1 = {1,2,3,4}: 2 needs 8 from S2 (met): no perfect transposition.  4<->5
+    (difference 1): S1 = {1,2,3,5}, 1 and 3 both need 6.  4<->6 (difference 2, higher out
+    than 3<->5): 3 needs 5 or 7, both met.  3<->5: S1 = {1,2,4,5}, S2 = {3,6,7,8}: 1-6,
+    2-3, 4-7, 5-8, perfect.
     (4<->7 would give the different perfect 1-5, 2-4, 3-6, 7-8.)
     Colours: (1,6), (3,2), (4,7), (8,5).
     """
