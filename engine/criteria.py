@@ -359,3 +359,48 @@ def criteria_2017() -> list[Criterion]:
         RepeatedDownfloatDifferences("C18", "C.16", 1), RepeatedUpfloatScores("C19", "C.17", 1),
         RepeatedDownfloatDifferences("C20", "C.18", 2), RepeatedUpfloatScores("C21", "C.19", 2),
     ]
+
+
+# -- the 2012 edition (C.04.3.1, Istanbul 2012; the seeds' wording) --------------------------
+
+
+class StrongAsAbsoluteOddRounds(StrongPreference):
+    """2012 A.7.d: in odd rounds a strong preference is treated as absolute, as long as that
+    makes no extra or higher floaters and no worse score differences; C.10 drops it after
+    the colour requirement X, so it ranks above B.4.  Counted as C13 counts failures."""
+
+    key, article = "A7d", "A.7.d"
+
+    def value(self, ctx, h, l, where):
+        if (ctx.rounds_played + 1) % 2 == 0:
+            return 0
+        return super().value(ctx, h, l, where)
+
+
+class StrongPreferenceEvenRounds(StrongPreference):
+    """2012 Z (A.8, even rounds only): the pairs that cannot meet both strong preferences,
+    minimised after X (C.10 raises Z before X in even rounds).  The variable preferences of
+    A.7.e are not modelled (issue 6: documented choice)."""
+
+    key, article = "C13", "A.8"
+
+    def value(self, ctx, h, l, where):
+        if (ctx.rounds_played + 1) % 2 == 1:
+            return 0
+        return super().value(ctx, h, l, where)
+
+
+def criteria_2012() -> list[Criterion]:
+    """The 2012 order, read from the relaxation order of C.10 (the first relaxed ranks
+    lowest): completion (C.13, the lowest brackets merged, as 2017's PPB/CLB), the number of
+    pairs (P, C.14), the score differences (B.3, measured as 2017's PSD), the next bracket's
+    pairs (C.12's backtracking), the topscorers' colours (B.2's note), A.7.d (odd rounds),
+    X (B.4), Z (even rounds), then the floats: B.5 and B.6 for downfloaters before B.5 and
+    B.6 for upfloaters.  2012 has no criteria on the floaters' score differences."""
+    return [
+        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs2017(),
+        TopscorerColourDifference(), TopscorerRepeat(), StrongAsAbsoluteOddRounds(),
+        ColourPreference(), StrongPreferenceEvenRounds(),
+        RepeatedDownfloat("C14", "B.5", 1), RepeatedDownfloat("C16", "B.6", 2),
+        RepeatedUpfloat("C15", "B.5", 1), RepeatedUpfloat("C17", "B.6", 2),
+    ]

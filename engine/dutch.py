@@ -443,6 +443,8 @@ class DutchPairer:
         and everybody below cannot complete the round, pair it again as the penultimate
         bracket (PPB, C.4) with everybody below collapsed into the last bracket (CLB)."""
         ctx, order = self.ctx, self.order
+        if self.edition.homogeneous_from_half_mdps and 2 * mdp_count >= len(current):
+            mdp_count = 0  # 2012 A.3
         ctx.low_score = order[current[-1]].score  # A.8: the bracket's lowest-ranked player
         ctx.point = self.inp.points.unit
         ctx.completion = not nxt  # the last bracket: C.4 and the PAB

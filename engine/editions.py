@@ -10,7 +10,7 @@ from typing import Callable
 
 from trf.model import EntryKind
 
-from .criteria import criteria_2017, criteria_2025
+from .criteria import criteria_2012, criteria_2017, criteria_2025
 from .history import Game, Points
 from .players import DOWN, game_float
 
@@ -39,6 +39,23 @@ def float_2017(inp, rec, raw: dict[int, int], back: int) -> str | None:
     return game_float(inp, rec, raw, back)
 
 
+def eligible_2012(games: list[Game], pts: Points) -> bool:
+    """2012 B.1.b: "a player who received a point or half a point without playing, through a
+    bye or because the opponent did not appear in time, ... shall not receive a bye" (seed
+    003): every earlier PAB, and every unplayed round that scored, blocks it."""
+    return not any(g.kind is EntryKind.PAB or (not g.played and g.points > 0) for g in games)
+
+
+def float_2012(inp, rec, raw: dict[int, int], back: int) -> str | None:
+    """2012 A.4 and B.1.b: a game between different scores floats both players; a round
+    scored without playing is a downfloat; a forfeit loss or an absence is none (the seed's
+    note to B.1.b: the opponent who lost by forfeit "is not considered moved down")."""
+    g = rec.games[inp.round - back - 1]
+    if not g.played:
+        return DOWN if g.points > 0 else None
+    return game_float(inp, rec, raw, back)
+
+
 @dataclass(frozen=True)
 class Edition:
     name: str
@@ -54,6 +71,9 @@ class Edition:
     # round be completed is paired again as the penultimate bracket (PPB) and everybody
     # below it is collapsed into the last bracket (CLB).
     completion_every_bracket: bool = True
+    # 2012 A.3: a heterogeneous bracket in which at least half the players are MDPs is
+    # paired as a homogeneous one.
+    homogeneous_from_half_mdps: bool = False
 
     def label(self, key: str) -> str:
         return self.labels.get(key, key)
@@ -86,4 +106,23 @@ EDITION_2017 = Edition(
     completion_every_bracket=False,
 )
 
-EDITIONS = {"2025": EDITION_2025, "2026": EDITION_2025, "2017": EDITION_2017}
+_2012_LABELS = {"C1": "B.1a", "C2": "B.1b", "C3": "B.2", "C4": "C.13", "F1": "C.13",
+                "C5": "B.1b", "C6": "C.14", "C7": "B.3", "C8": "C.12", "C8a": "C.12",
+                "C8b": "C.12", "C10": "B.2", "C11": "B.2", "A7d": "A.7.d", "C12": "B.4",
+                "C13": "B.4", "C14": "B.5", "C15": "B.5", "C16": "B.6", "C17": "B.6",
+                "4.2": "D.1", "4.3": "D.2", "4.4": "D.3", "1.9.1": "A.9"}
+
+EDITION_2012 = Edition(
+    name="2012",
+    title="FIDE (Dutch) System, C.04.3.1 2012 edition (in force until 2017-06-30)",
+    labels=_2012_LABELS,
+    bye_eligible=eligible_2012,
+    float_of=float_2012,
+    colour_rule_labels={f"5.2.{i}": f"E.{i}" for i in range(1, 6)},
+    criteria=criteria_2012,
+    completion_every_bracket=False,
+    homogeneous_from_half_mdps=True,
+)
+
+EDITIONS = {"2025": EDITION_2025, "2026": EDITION_2025, "2017": EDITION_2017,
+            "2012": EDITION_2012}

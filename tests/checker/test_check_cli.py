@@ -142,11 +142,11 @@ def test_editions(tmp_path, corpus_dir):
     result = check(both, "--rules", "2017")
     assert result.exit_code in (0, 1)
     assert "rules 2017 (--rules 2017)" in flat(result.stderr)
-    old = tmp_path / "old.trf"  # the 2012 edition is not implemented: reported, exit 2
+    old = tmp_path / "old.trf"  # before 2017-07-01: the 2012 edition
     old.write_text(dated.read_text().replace("042 2024/05/01", "042 2015/05/01"))
     result = check(old)
-    assert result.exit_code == 2
-    assert "rules 2012 are not implemented yet (start date 2015-05-01" in flat(result.stdout)
+    assert result.exit_code in (0, 1)
+    assert "rules 2012 (start date 2015-05-01 (042): before 2017-07-01)" in flat(result.stderr)
     assert check(dated, "--rules", "2025").exit_code == 0
 
 

@@ -56,7 +56,15 @@ def test_auto_without_code_or_date_is_2025():
     assert json.loads(got.stdout)["rules"] == "2025"
 
 
-def test_an_edition_not_implemented_is_reported(tmp_path):
-    got = pair(_with_header(tmp_path, "042 2015/03/01"))
-    assert got.exit_code == 2
-    assert "rules 2012" in got.stderr and "not implemented" in got.stderr
+def test_auto_takes_2012_before_july_2017(tmp_path):
+    # The seed example dated 2015: the 2012 edition, which reproduces the seed's round 3.
+    got = pair(_with_header(tmp_path, "042 2015/03/01"), "-f", "json")
+    assert got.exit_code == 0, got.output
+    doc = json.loads(got.stdout)
+    assert doc["rules"] == "2012" and "before 2017-07-01" in doc["rules_reason"]
+    lines = (CORPUS / "seed-example" / "round3-expected.txt").read_text().split()
+    expected = {(int(a), int(b)) for a, b in zip(lines[1::2], lines[2::2])}
+    got_pairs = {(b["white"], b["black"]) for b in doc["boards"]}
+    if doc["bye"] is not None:
+        got_pairs.add((doc["bye"], 0))
+    assert got_pairs == expected
