@@ -66,6 +66,11 @@ class _Layout:
         # Per criterion (and per score slot of vector criteria): largest value, vertices.
         maxima: dict[tuple[int, int], int] = {}
         touched: dict[tuple[int, int], set] = {}
+        # The first (second) players of a field's pairs cover its pairs: a matching holds
+        # no more of them than either set has members (one MDP: one pair, whatever the
+        # bracket's size).
+        firsts: dict[tuple[int, int], set] = {}
+        seconds: dict[tuple[int, int], set] = {}
         signed: set = set()  # fields holding negated failure counts
         for (a, b), vs in vals.items():
             for ci, v in enumerate(vs):
@@ -80,6 +85,8 @@ class _Layout:
                         if c > maxima.get(k, 0):
                             maxima[k] = c
                         touched.setdefault(k, set()).update((a, b))
+                        firsts.setdefault(k, set()).add(a)
+                        seconds.setdefault(k, set()).add(b)
                 else:
                     k = (ci, 0)
                     if v < 0:
@@ -88,12 +95,15 @@ class _Layout:
                     if v > maxima.get(k, 0):
                         maxima[k] = v
                     touched.setdefault(k, set()).update((a, b))
+                    firsts.setdefault(k, set()).add(a)
+                    seconds.setdefault(k, set()).add(b)
         # Fields that pairs with lower players also use (completion, C9): the whole field.
         everyone = set(range(n_vertices))
         for ci, m in (extra_max or {}).items():
             k = (ci, 0)
             maxima[k] = max(maxima.get(k, 0), m)
             touched[k] = everyone
+            firsts.pop(k, None)
         # A vector criterion whose slots add up to a count criterion ranked above it (C7 to
         # C6, C8's scores to its pairs) does not need its lowest slot: it follows.
         for ci, c in enumerate(criteria):
@@ -109,7 +119,10 @@ class _Layout:
         self.offset: dict[tuple[int, int], int] = {}
         for k in sorted(maxima, key=lambda k: (-k[0], k[1])):  # lowest priority first
             self.offset[k] = offset
-            offset += _width(maxima[k] * (len(touched[k]) // 2)) + (k in signed)
+            pairs = len(touched[k]) // 2
+            if k in firsts:
+                pairs = min(pairs, len(firsts[k]), len(seconds[k]))
+            offset += _width(maxima[k] * pairs) + (k in signed)
         self.bits = offset + 1
 
     def pack(self, vs) -> int:
