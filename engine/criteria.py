@@ -290,6 +290,8 @@ class NextPairs2017(Criterion):
     eligible player): the field then also counts the PAB-ineligible players who are paired,
     so that every legal pairing of the rest outweighs every illegal one."""
 
+    # C.7's text counts the next bracket's pairs; the reference engine counts only legal
+    # ones when that bracket is the last (corpus/dutch2017 t000175 round 8): the corpus wins.
     key, article = "C8a", "C.7"
 
     def value(self, ctx, h, l, where):

@@ -139,3 +139,17 @@ def test_penultimate_bracket_and_collapsed_last_bracket():
     assert (sorted((b.white, b.black) for b in got.boards), got.bye) == ([(3, 1), (4, 2)],
                                                                         None)
     assert len(got.brackets) == 2 and got.brackets[0].pairs == []
+
+
+def test_c7_sees_the_last_bracket_through_its_legal_pairings():
+    # t000175 round 8: bracket 2.5 holds MDP 37 (3.0, mild W) and residents 24 (W!) and 34
+    # (B!, had the PAB); the last scoregroup is 27 (eligible) and 33 (had the PAB).  37-34
+    # grants both colours (C.10) and floats 24, 37-24 floats 34.  C.7: with 24 floating,
+    # the last bracket {24, 27, 33} must give the PAB to an eligible player (C.2/C.4), so
+    # its one legal pair is 27-33 and 24 is left over; with 34 floating, 34-33 is paired
+    # and 27 takes the PAB.  The PSD of that bracket is [1.5, 0] against [1.0, 0.5]: the
+    # second is smaller, so 37-24 is chosen although C.10 would prefer 37-34.
+    t = read(CORPUS / "dutch2017" / "t000175.trf")
+    got = pair_round(round_input(t, 8), E2017)
+    assert got.bye == 27
+    assert {(24, 37), (33, 34)} <= {(b.white, b.black) for b in got.boards}
