@@ -215,6 +215,8 @@ class RepeatedDownfloatScores(Criterion):
     def value(self, ctx, h, l, where):
         if where != "B":
             return None
+        # Ambiguous scope (2.4.13 speaks of MDPs): residents count too, as the reference
+        # engine counts them; C14/C16 rank higher, so no corpus round differs.
         out: dict[int, int] = {}
         if l.floats.get(self.back) == DOWN:
             out[l.score] = 1
