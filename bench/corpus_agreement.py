@@ -16,22 +16,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engine import EDITIONS, NoPairing, pair_round, round_input  # noqa: E402
-from trf.model import EntryKind  # noqa: E402
+from checker.recorded import recorded_round  # noqa: E402
 from trf.reader import read  # noqa: E402
-
-
-def recorded_round(t, rnd):
-    pairs, bye = set(), None
-    for tpn, p in t.players.items():
-        if len(p.entries) < rnd:
-            continue
-        e = p.entries[rnd - 1]
-        if e.kind is EntryKind.PAB:
-            bye = tpn
-        elif e.opponent and e.colour == "w" and e.kind in (
-                EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS):
-            pairs.add((tpn, e.opponent))
-    return pairs, bye
 
 
 def check_file(args):
@@ -41,7 +27,8 @@ def check_file(args):
     out = []
     start = time.perf_counter()
     for rnd in range(1, t.recorded_rounds() + 1):
-        want, want_bye = recorded_round(t, rnd)
+        rec = recorded_round(t, rnd)
+        want, want_bye = set(rec.boards), rec.bye
         try:
             got = pair_round(round_input(t, rnd), edition)
         except NoPairing as exc:

@@ -6,7 +6,7 @@ name the article.
 
 from __future__ import annotations
 
-from .players import PlayerState, WHITE, BLACK, other
+from .players import PlayerState, other
 
 
 def _compatible(x: str | None, y: str | None) -> bool:

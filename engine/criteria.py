@@ -174,14 +174,19 @@ class StrongPreference(Criterion):
                     and l.preference == h.preference)
 
 
-class RepeatedDownfloat(Criterion):
+class FloatHistory(Criterion):
+    """A criterion about the floats of ``back`` rounds before (1 or 2); it exists only once
+    that many rounds have been played."""
+
+    def __init__(self, key: str, article: str, back: int):
+        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+
+
+class RepeatedDownfloat(FloatHistory):
     """Art. 2.4.9 [C14] (back=1) / 2.4.11 [C16] (back=2): minimise the resident
     downfloaters who got a downfloat in the previous round (two rounds before)."""
 
     vector = False
-
-    def __init__(self, key: str, article: str, back: int):
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
     def value(self, ctx, h, l, where):
         if where != "B":
@@ -190,12 +195,9 @@ class RepeatedDownfloat(Criterion):
                 + int(h.score <= l.score and h.floats.get(self.back) == DOWN))
 
 
-class RepeatedUpfloat(Criterion):
+class RepeatedUpfloat(FloatHistory):
     """Art. 2.4.10 [C15] (back=1) / 2.4.12 [C17] (back=2): minimise the MDP opponents who
     got an upfloat in the previous round (two rounds before)."""
-
-    def __init__(self, key: str, article: str, back: int):
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
     def value(self, ctx, h, l, where):
         if where != "B":
@@ -203,14 +205,11 @@ class RepeatedUpfloat(Criterion):
         return -int(h.score > l.score and l.floats.get(self.back) == UP)
 
 
-class RepeatedDownfloatScores(Criterion):
+class RepeatedDownfloatScores(FloatHistory):
     """Art. 2.4.13 [C18] (back=1) / 2.4.15 [C20] (back=2): minimise the scores of the
     downfloaters who got a downfloat in the previous round (two rounds before)."""
 
     vector = True
-
-    def __init__(self, key: str, article: str, back: int):
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
     def value(self, ctx, h, l, where):
         if where != "B":
@@ -225,14 +224,11 @@ class RepeatedDownfloatScores(Criterion):
         return out or None
 
 
-class RepeatedUpfloatScores(Criterion):
+class RepeatedUpfloatScores(FloatHistory):
     """Art. 2.4.14 [C19] (back=1) / 2.4.16 [C21] (back=2): minimise the scores of the
     opponents of MDPs who got an upfloat in the previous round (two rounds before)."""
 
     vector = True
-
-    def __init__(self, key: str, article: str, back: int):
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
     def value(self, ctx, h, l, where):
         if where != "B":
@@ -325,16 +321,13 @@ class NextBracketScores(Criterion):
         return None
 
 
-class RepeatedDownfloatDifferences(Criterion):
+class RepeatedDownfloatDifferences(FloatHistory):
     """2017 C.16 (back=1) / C.18 (back=2): minimise the score differences (A.8) of the
     players who get the same downfloat as one (two) rounds before: a downfloater's
     difference counts unless it is paired here, and then the pair's difference counts when
     it pairs a lower score."""
 
     vector = True
-
-    def __init__(self, key: str, article: str, back: int):
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
     def value(self, ctx, h, l, where):
         if where != "B":

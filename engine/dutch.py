@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .colours import allocate, higher_ranked
+from .colours import allocate
 from .criteria import Context, Criterion
 from .editions import EDITION_2025, Edition
 from .history import RoundInput

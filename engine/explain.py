@@ -50,23 +50,17 @@ class Explanation:
     players: list[int] = field(default_factory=list)
 
 
-def _bracket_of_recorded(pairs: set[frozenset], bye, members: list[int], mdps: list[int],
-                         group: list[int]):
+def _bracket_of_recorded(pairs: set[frozenset], members: list[int]):
     """The recorded round seen as the pairing of one bracket: its pairs, its floaters."""
     inside = set(members)
     bpairs, floaters = [], []
     for v in members:
         partner = next((p for p in pairs if v in p), None)
-        if partner is None:
+        other = next(iter(partner - {v})) if partner else None
+        if other not in inside:
             floaters.append(v)
-            continue
-        other = next(iter(partner - {v}))
-        if other in inside:
-            if v < other or True:
-                if (other, v) not in bpairs:
-                    bpairs.append((v, other))
-        else:
-            floaters.append(v)
+        elif (other, v) not in bpairs:
+            bpairs.append((v, other))
     return bpairs, floaters
 
 
@@ -78,7 +72,6 @@ def explain_quality(inp: RoundInput, edition: Edition, recorded: list[tuple[int,
     states = pairer.states
     pts = inp.points
     rec_pairs = {frozenset(p) for p in recorded}
-    eng_pairs = {frozenset((b.white, b.black)) for b in engine.boards}
     ctx: Context = pairer.ctx
 
     # C5 is decided for the whole round (2.3); the 2017 edition has no such criterion (its
@@ -93,10 +86,9 @@ def explain_quality(inp: RoundInput, edition: Edition, recorded: list[tuple[int,
                                f"{edition.label('C5')}: the PAB went to {recorded_bye} with "
                                f"{pts.show(rs)} points; {pts.show(es)} is possible "
                                f"({engine.bye})", [recorded_bye, engine.bye])
-    mdps: list[int] = []
     for br in engine.brackets:
         members = br.mdps + br.residents
-        rp, rf = _bracket_of_recorded(rec_pairs, recorded_bye, members, br.mdps, br.residents)
+        rp, rf = _bracket_of_recorded(rec_pairs, members)
         ep = {frozenset(p) for p in br.pairs}
         if {frozenset(p) for p in rp} == ep and set(rf) == set(br.downfloaters):
             continue

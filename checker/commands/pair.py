@@ -71,12 +71,12 @@ def register(app: typer.Typer) -> None:
                 + ", ".join(sorted({e.name for e in EDITIONS.values()})), err=True)
             raise typer.Exit(EXIT_INVALID)
         say(f"rules {edition.name}: {edition.title} ({why})", err=True)
+        inp = round_input(t, rnd)
         try:
-            result = pair_round(round_input(t, rnd), edition)
+            result = pair_round(inp, edition)
         except NoPairing as exc:
             say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
             raise typer.Exit(EXIT_DISCREPANCY)
-        inp = round_input(t, rnd)
         text = as_list(result) if fmt is Format.list else as_json(result, inp.points,
                                                                   edition.name, why)
         if output is None:

@@ -39,18 +39,6 @@ def test_corpus_2017_is_complete():
     assert sum(read(p).recorded_rounds() for p in FILES_2017) == 2298
 
 
-@pytest.mark.parametrize("rnd", [2, 3])
-def test_seed_example_2017(rnd):
-    t = read(CORPUS / "seed-example" / f"round{rnd}-input.trf")
-    got = pair_round(round_input(t, rnd), E2017)
-    lines = (CORPUS / "seed-example" / f"round{rnd}-expected.txt").read_text().split()
-    expected = {(int(a), int(b)) for a, b in zip(lines[1::2], lines[2::2])}
-    result = {(b.white, b.black) for b in got.boards}
-    if got.bye is not None:
-        result.add((got.bye, 0))
-    assert result == expected
-
-
 def _game(kind, points, played=False):
     return Game(round=1, kind=kind, opponent=None, colour=None, points=points, played=played,
                 participated=kind is not EntryKind.ZERO_BYE)
