@@ -23,7 +23,7 @@ class Rules(str, enum.Enum):
 
 
 def register(app: typer.Typer) -> None:
-    from checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, say
+    from checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say
     from trf.errors import TrfError
 
     @app.command("pair")
@@ -48,11 +48,18 @@ def register(app: typer.Typer) -> None:
         from checker.rules import choose_edition
         from engine import EDITIONS, NoPairing, pair_round, round_input
         from engine.output import as_json, as_list
+        from trf.validate import validate
 
         try:
             t = load(file)
         except TrfError as exc:
             say(str(exc), err=True)
+            raise typer.Exit(EXIT_INVALID)
+        # The history must be consistent before it is paired (as for convert).
+        errors = [p for p in validate(t) if p.is_error]
+        if errors:
+            print_problems(errors, err=True)
+            say(f"{file}: not paired: {len(errors)} error(s)", err=True)
             raise typer.Exit(EXIT_INVALID)
         recorded = t.recorded_rounds()
         rnd = round_ if round_ is not None else recorded + 1

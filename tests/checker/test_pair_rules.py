@@ -68,3 +68,17 @@ def test_auto_takes_2012_before_july_2017(tmp_path):
     if doc["bye"] is not None:
         got_pairs.add((doc["bye"], 0))
     assert got_pairs == expected
+
+
+def test_an_inconsistent_history_is_not_paired(tmp_path):
+    # An opponent that does not exist: the file is refused with the validator's message
+    # (file:line:column, what was expected) and exit 2, never paired.
+    text = (CORPUS / "seed-example" / "round3-input.trf").read_text()
+    path = tmp_path / "bad.trf"
+    lines = text.split("\n")
+    lines[1] = lines[1][:91] + "  99" + lines[1][95:]
+    path.write_text("\n".join(lines))
+    got = pair(path)
+    assert got.exit_code == 2
+    assert f"{path}:2:92:" in got.stderr and "not paired" in got.stderr
+    assert got.stdout == ""
