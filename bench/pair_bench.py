@@ -18,9 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from engine import pair_round, round_input  # noqa: E402
-from engine import matching  # noqa: E402
-from trf.reader import read  # noqa: E402
+from trfaudit.engine import pair_round, round_input  # noqa: E402
+from trfaudit.engine import matching  # noqa: E402
+from trfaudit.trf.reader import read  # noqa: E402
 
 CASES = {
     "50": ROOT / "corpus" / "dutch2025" / "t000134.trf",

@@ -17,7 +17,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from trf.reader import parse  # noqa: E402
+from trfaudit.trf.reader import parse  # noqa: E402
 
 BUDGET = 0.5
 

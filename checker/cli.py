@@ -20,8 +20,8 @@ from typing import List, Optional
 
 import typer
 
-from trf.errors import Problem, TrfError
-from trf.model import Tournament
+from trfaudit.trf.errors import Problem, TrfError
+from trfaudit.trf.model import Tournament
 
 EXIT_OK = 0
 EXIT_DISCREPANCY = 1
@@ -45,28 +45,7 @@ def say(text: str, *, err: bool = False) -> None:
     typer.echo(text, err=err)
 
 
-def load(path: Path | str) -> Tournament:
-    """Read a TRF file, or a JSON file written by ``convert --to json``; ``-`` is stdin.
-
-    Raises TrfError for anything wrong with the input, including a missing file.
-    """
-    from trf.jsonform import from_json
-    from trf.reader import parse
-
-    name = str(path)
-    if name == "-":
-        data = sys.stdin.buffer.read()
-        name = "<stdin>"
-    else:
-        try:
-            data = Path(path).read_bytes()
-        except IsADirectoryError:
-            raise TrfError(name, 0, 0, "is a directory, not a file") from None
-        except OSError as exc:
-            raise TrfError(name, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
-    if data.lstrip()[:1] == b"{":
-        return from_json(data, name)
-    return parse(data, name)
+from trfaudit.trf.files import load  # noqa: E402  (re-exported for the commands)
 
 
 def print_problems(problems: list[Problem], *, err: bool) -> None:
@@ -87,7 +66,7 @@ def validate_command(
     Problems are printed as file:line:column: message (expected ...).  Exit 0 if every file
     is valid (warnings allowed), 2 otherwise.
     """
-    from trf.validate import validate
+    from trfaudit.trf.validate import validate
 
     code = EXIT_OK
     for path in files:
@@ -130,9 +109,9 @@ def convert_command(
     TRF-2026; json = trfaudit's JSON form.  The input must be valid (see 'validate').  What the
     target cannot represent is listed on stderr as warnings.
     """
-    from trf.jsonform import to_json
-    from trf.validate import validate
-    from trf.writer import convert
+    from trfaudit.trf.jsonform import to_json
+    from trfaudit.trf.validate import validate
+    from trfaudit.trf.writer import convert
 
     try:
         tournament = load(file)
@@ -167,7 +146,7 @@ def convert_command(
 def _register_plugins(target: typer.Typer | None = None, package=None) -> None:
     """Call ``register(app)`` of every module in ``package`` (default ``checker.commands``)."""
     if package is None:
-        from checker import commands as package
+        from trfaudit.checker import commands as package
     for module_info in sorted(pkgutil.iter_modules(package.__path__, package.__name__ + "."),
                               key=lambda info: info.name):
         module = importlib.import_module(module_info.name)

@@ -9,8 +9,8 @@ can check against the players' colour histories.
 
 from __future__ import annotations
 
-from engine.colours import allocate, higher_ranked
-from engine.players import PlayerState
+from trfaudit.engine.colours import allocate, higher_ranked
+from trfaudit.engine.players import PlayerState
 
 from .model import COLOUR, Discrepancy
 

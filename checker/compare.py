@@ -15,8 +15,8 @@ two round-pairings are compared:
 
 from __future__ import annotations
 
-from engine import NoPairing, pair_round, round_input
-from engine.players import build_states
+from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.players import build_states
 
 from . import legality
 from .colour import colour_discrepancies, colour_rule
@@ -31,7 +31,7 @@ class ExplainUnavailable(Exception):
 
 def _explain(inp, edition, rec: RecordedRound, result):
     try:
-        from engine.explain import explain_quality
+        from trfaudit.engine.explain import explain_quality
     except ImportError as exc:
         raise ExplainUnavailable(str(exc)) from exc
     return explain_quality(inp, edition, list(rec.boards) + list(rec.colourless), rec.bye,

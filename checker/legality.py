@@ -12,8 +12,8 @@ Every finding is a :class:`checker.model.Discrepancy` of kind ``illegal`` naming
 
 from __future__ import annotations
 
-from engine.history import RoundInput
-from engine.players import PlayerState
+from trfaudit.engine.history import RoundInput
+from trfaudit.engine.players import PlayerState
 
 from .model import ILLEGAL, Discrepancy
 from .recorded import RecordedRound

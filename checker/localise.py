@@ -9,8 +9,8 @@ bracket out: each player's TPN, pairing score, colour preference (1.7) and float
 
 from __future__ import annotations
 
-from engine.history import RoundInput
-from engine.players import PlayerState
+from trfaudit.engine.history import RoundInput
+from trfaudit.engine.players import PlayerState
 
 from .model import BracketView, PlayerRow
 from .recorded import RecordedRound

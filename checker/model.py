@@ -7,17 +7,48 @@ The text, JSON and HTML reports all render these dataclasses; the JSON report is
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
 
-#: Discrepancy kinds (issue 4).
-ILLEGAL = "illegal"  # breaks an absolute criterion (C1-C3) or is no round-pairing (1.9.1)
-QUALITY = "quality"  # legal, but worse on a criterion (C4-C21)
-ORDER = "order"  # as good, but generated later (Art. 4)
-COLOUR = "colour"  # same pairs, other colours (Art. 5.2)
-UNEXPLAINED = "unexplained"  # the recorded round looks better: an engine defect
-KINDS = (ILLEGAL, QUALITY, ORDER, COLOUR, UNEXPLAINED)
 
-MATCH = "match"
-DIFFERS = "differs"
+class Kind(StrEnum):
+    """What a discrepancy is (a ``str``: JSON and text show the value)."""
+
+    ILLEGAL = "illegal"  # breaks an absolute criterion (C1-C3) or is no round-pairing (1.9.1)
+    QUALITY = "quality"  # legal, but worse on a criterion (C4-C21)
+    ORDER = "order"  # as good, but generated later (Art. 4)
+    COLOUR = "colour"  # same pairs, other colours (Art. 5.2)
+    UNEXPLAINED = "unexplained"  # the recorded round looks better: an engine defect
+    INPUT = "input"  # the file cannot be what the round was paired from (issue 9)
+
+
+class FindingClass(StrEnum):
+    """The FIDE Technical Commission's three classes of a checker's discrepancies."""
+
+    INPUT = "input"  # the file is at fault
+    PAIRING = "pairing"  # the program that paired the round
+    INTERPRETATION = "interpretation"  # editions or readings of the rules disagree
+
+
+class Status(StrEnum):
+    MATCH = "match"
+    DIFFERS = "differs"
+
+
+ILLEGAL, QUALITY, ORDER, COLOUR = Kind.ILLEGAL, Kind.QUALITY, Kind.ORDER, Kind.COLOUR
+UNEXPLAINED, INPUT = Kind.UNEXPLAINED, Kind.INPUT
+KINDS = tuple(Kind)
+MATCH, DIFFERS = Status.MATCH, Status.DIFFERS
+
+
+def class_of(kind: str) -> FindingClass:
+    """The class a kind belongs to when nothing more is known: an ``input`` finding blames the
+    file, an ``unexplained`` one the interpretation (ours or the program's), the rest the
+    program that paired the round."""
+    if kind == Kind.INPUT:
+        return FindingClass.INPUT
+    if kind == Kind.UNEXPLAINED:
+        return FindingClass.INTERPRETATION
+    return FindingClass.PAIRING
 
 
 @dataclass

@@ -13,7 +13,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
-from trf.model import EntryKind, RoundEntry, Tournament
+from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 #: Entry kinds that take part in the round-pairing (NOT_PAIRED with an opponent = pending).
 PAIRED_KINDS = frozenset({EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS,

@@ -68,5 +68,5 @@ def render(batch: BatchReport) -> str:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of the report."""
-    text = resources.files("checker").joinpath("schema/report.schema.json").read_text("utf-8")
+    text = resources.files("trfaudit.checker").joinpath("schema/report.schema.json").read_text("utf-8")
     return json.loads(text)

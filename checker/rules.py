@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
-from trf.model import Tournament
+from trfaudit.trf.model import Tournament
 
 EDITION_NAMES = ("2025", "2017", "2012")
 

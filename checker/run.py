@@ -15,6 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from trfaudit.trf.model import Tournament
+
 from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
 from .rules import choose_edition
 
@@ -55,11 +57,8 @@ class Prepared:
 
 def prepare(path: str, options: Options) -> Prepared:
     """Read and validate ``path``, choose its edition and the rounds to check."""
-    from engine import EDITIONS
-    from trf.errors import TrfError
-    from trf.validate import validate
-
-    from .cli import load
+    from trfaudit.trf.errors import TrfError
+    from trfaudit.trf.files import load
 
     report = FileReport(file="<stdin>" if path == "-" else path)
     if path != "-" and Path(path).is_dir():
@@ -70,6 +69,17 @@ def prepare(path: str, options: Options) -> Prepared:
     except TrfError as exc:
         report.error = str(exc)
         return Prepared(report)
+    return prepare_tournament(t, options, report)
+
+
+def prepare_tournament(t: Tournament, options: Options,
+                       report: FileReport | None = None) -> Prepared:
+    """Validate ``t``, choose its edition and the rounds to check."""
+    from trfaudit.engine import EDITIONS
+    from trfaudit.trf.validate import validate
+
+    if report is None:
+        report = FileReport(file=t.file or "<tournament>")
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _structural(p)]
     report.warnings = [str(p) for p in problems if not p.is_error or _structural(p)]
@@ -108,6 +118,14 @@ def prepare(path: str, options: Options) -> Prepared:
     return Prepared(report, t, edition, rounds, initial)
 
 
+def check_tournament(t: Tournament, options: Options) -> FileReport:
+    """Check the rounds of one tournament in this process (the Python API's ``check``)."""
+    prep = prepare_tournament(t, options)
+    prep.report.rounds = [safe_check(prep.tournament, rnd, prep.edition, prep.initial)
+                          for rnd in prep.rounds]
+    return prep.report
+
+
 def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
     from .compare import check_round
@@ -127,9 +145,8 @@ _CACHE: dict[str, object] = {}
 
 def _worker(task: tuple[str, int, str, str | None]) -> tuple[str, int, RoundReport]:
     path, rnd, edition_name, initial = task
-    from engine import EDITIONS
-
-    from .cli import load
+    from trfaudit.engine import EDITIONS
+    from trfaudit.trf.files import load
 
     t = _CACHE.get(path)
     if t is None:

@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from trf.model import Scoring
+from trfaudit.trf.model import Scoring
 
 #: Rules editions the generator knows by name (whether the engine has them is checked later).
 RULES = ("2025", "2017")

@@ -41,7 +41,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import Callable
 
-from trf.model import EntryKind, Player, RoundEntry, Tournament
+from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
 
 from .config import ConfigError, GeneratorConfig
 from .dice import Dice
@@ -61,7 +61,7 @@ class RulesNotImplemented(ConfigError):
 
 
 def edition_for(rules: str):
-    from engine import EDITIONS
+    from trfaudit.engine import EDITIONS
 
     if rules not in EDITIONS:
         raise RulesNotImplemented(
@@ -138,7 +138,7 @@ def baku_accelerations(plans: list[Plan], rounds: int) -> dict[int, dict[int, Fr
 
 def generate(config: GeneratorConfig, seed: int) -> Generated:
     """One random tournament under ``config`` (which must pass :meth:`~GeneratorConfig.check`)."""
-    from engine import NoPairing, pair_round, round_input
+    from trfaudit.engine import NoPairing, pair_round, round_input
 
     cfg = config.check()
     edition = edition_for(cfg.rules)
@@ -234,7 +234,7 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
 def render(generated: Generated, dialect: str = "trf26",
            warnings: list | None = None) -> str:
     """The tournament as TRF text: ``trf26``, or ``trf16``/``trfx`` (see :data:`DIALECTS`)."""
-    from trf.writer import write
+    from trfaudit.trf.writer import write
 
     if dialect not in DIALECTS:
         raise ConfigError(f"unknown output dialect {dialect!r}; expected one of "

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trf.model import EntryKind, Tournament
+from trfaudit.trf.model import EntryKind, Tournament
 
 _GAME_KINDS = (EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS)
 
@@ -40,7 +40,7 @@ def recorded_pairing(t: Tournament, rnd: int) -> tuple[set[tuple[int, int]], int
 
 def replay(t: Tournament, edition=None, rounds: range | None = None) -> list[Disagreement]:
     """Re-pair each recorded round (or ``rounds``) of ``t``; an empty list means all agree."""
-    from engine import EDITIONS, NoPairing, pair_round, round_input
+    from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
 
     edition = edition or EDITIONS["2025"]
     out = []

@@ -1,7 +1,7 @@
 """The pairing engine: the FIDE (Dutch) System, one round at a time.
 
->>> from trf.reader import read
->>> from engine import pair_round, round_input
+>>> from trfaudit.trf.reader import read
+>>> from trfaudit.engine import pair_round, round_input
 >>> pairing = pair_round(round_input(read("corpus/seed-example/round3-input.trf"), 3))
 """
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from trf.model import EntryKind
+from trfaudit.trf.model import EntryKind
 
 from .criteria import criteria_2012, criteria_2017, criteria_2025
 from .history import Game, Points

@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trf.model import EntryKind, Tournament
+from trfaudit.trf.model import EntryKind, Tournament
 
 
 @dataclass(frozen=True)

@@ -199,5 +199,5 @@ def from_json(text: str | bytes, filename: str | None = None) -> Tournament:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of :func:`to_dict`'s output."""
-    text = resources.files("trf").joinpath("schema/tournament.schema.json").read_text("utf-8")
+    text = resources.files("trfaudit.trf").joinpath("schema/tournament.schema.json").read_text("utf-8")
     return json.loads(text)

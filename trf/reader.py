@@ -63,7 +63,7 @@ _PARSER: lark.Lark | None = None
 
 
 def grammar_text() -> str:
-    return resources.files("trf").joinpath("grammar.lark").read_text(encoding="utf-8")
+    return resources.files("trfaudit.trf").joinpath("grammar.lark").read_text(encoding="utf-8")
 
 
 def _parser() -> lark.Lark:

@@ -61,7 +61,7 @@ def _tell_rules(batch, say) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    from checker.cli import EXIT_INVALID, say
+    from trfaudit.checker.cli import EXIT_INVALID, say
 
     @app.command("check")
     def check_command(
@@ -86,10 +86,10 @@ def register(app: typer.Typer) -> None:
         decides, labelled as the edition labels it.  Exit 0 when every round matches, 1 when
         a round differs, 2 when a file cannot be checked (the batch goes on) or on misuse.
         """
-        from engine import EDITIONS
+        from trfaudit.engine import EDITIONS
 
-        from checker import report_html, report_json, report_text
-        from checker.run import Options, default_jobs, run
+        from trfaudit.checker import report_html, report_json, report_text
+        from trfaudit.checker.run import Options, default_jobs, run
 
         if rules is not Rules.auto and rules.value not in EDITIONS:
             say(f"--rules {rules.value}: rules {rules.value} are not implemented yet "

@@ -38,7 +38,7 @@ def _progress():
 
 
 def register(app: typer.Typer) -> None:
-    from checker.cli import EXIT_INVALID, EXIT_OK, say
+    from trfaudit.checker.cli import EXIT_INVALID, EXIT_OK, say
 
     @app.command("generate")
     def generate_command(
@@ -77,8 +77,8 @@ def register(app: typer.Typer) -> None:
         corpus/config.py).  The same seed and settings always give the same bytes.  Exit 0
         on success, 2 on bad settings.
         """
-        from corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
-        from corpus.generator import edition_for, generate, generate_batch, render
+        from trfaudit.corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
+        from trfaudit.corpus.generator import edition_for, generate, generate_batch, render
 
         try:
             cfg = GeneratorConfig()

@@ -23,8 +23,8 @@ class Rules(str, enum.Enum):
 
 
 def register(app: typer.Typer) -> None:
-    from checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say
-    from trf.errors import TrfError
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say
+    from trfaudit.trf.errors import TrfError
 
     @app.command("pair")
     def pair_command(
@@ -45,10 +45,10 @@ def register(app: typer.Typer) -> None:
         with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
         decides, 1.9.3), 2 on invalid input.
         """
-        from checker.rules import choose_edition
-        from engine import EDITIONS, NoPairing, pair_round, round_input
-        from engine.output import as_json, as_list
-        from trf.validate import validate
+        from trfaudit.checker.rules import choose_edition
+        from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+        from trfaudit.engine.output import as_json, as_list
+        from trfaudit.trf.validate import validate
 
         try:
             t = load(file)

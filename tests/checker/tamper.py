@@ -15,9 +15,9 @@ import itertools
 from dataclasses import dataclass, field
 from typing import Iterator
 
-from engine import EDITIONS, round_input
-from engine.players import PlayerState, build_states
-from trf.model import EntryKind, RoundEntry, Tournament
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.players import PlayerState, build_states
+from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 EDITION = EDITIONS["2025"]
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import re
 
-from checker.compare import check_round, initial_colour
-from checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
-from engine import EDITIONS
-from trf.reader import read
+from trfaudit.checker.compare import check_round, initial_colour
+from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
+from trfaudit.engine import EDITIONS
+from trfaudit.trf.reader import read
 
 from .tamper import tamper_move_bye, tamper_rematch, tamper_swap_colours
 

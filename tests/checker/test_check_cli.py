@@ -9,10 +9,10 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
-from checker.cli import app
-from checker.report_json import schema
-from trf.reader import read
-from trf.writer import write
+from trfaudit.checker.cli import app
+from trfaudit.checker.report_json import schema
+from trfaudit.trf.reader import read
+from trfaudit.trf.writer import write
 
 from .tamper import tamper_rematch, tamper_swap_colours
 

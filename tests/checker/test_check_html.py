@@ -9,9 +9,9 @@ from html.parser import HTMLParser
 import pytest
 from typer.testing import CliRunner
 
-from checker.cli import app
-from trf.reader import read
-from trf.writer import write
+from trfaudit.checker.cli import app
+from trfaudit.trf.reader import read
+from trfaudit.trf.writer import write
 
 from .tamper import tamper_exchange, tamper_rematch, tamper_swap_colours
 

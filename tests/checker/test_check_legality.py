@@ -9,14 +9,14 @@ from fractions import Fraction
 
 import pytest
 
-import checker.compare as compare
-from checker.compare import check_round
-from checker.model import ILLEGAL, UNEXPLAINED
-from checker.run import safe_check
-from engine import EDITIONS, NoPairing
-from trf.model import EntryKind
-from trf.reader import parse, read
-from trf.writer import write
+import trfaudit.checker.compare as compare
+from trfaudit.checker.compare import check_round
+from trfaudit.checker.model import ILLEGAL, UNEXPLAINED
+from trfaudit.checker.run import safe_check
+from trfaudit.engine import EDITIONS, NoPairing
+from trfaudit.trf.model import EntryKind
+from trfaudit.trf.reader import parse, read
+from trfaudit.trf.writer import write
 
 from .tamper import refresh_points, tamper_rematch
 
@@ -82,7 +82,7 @@ def test_not_a_round_pairing(make_player, make_trf, blocks, expected):
 def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_trf, tmp_path):
     from typer.testing import CliRunner
 
-    from checker.cli import app
+    from trfaudit.checker.cli import app
 
     rounds = with_round2({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="})
     path = tmp_path / "twice.trf"
@@ -139,7 +139,7 @@ def test_games_without_results_count_as_paired(corpus_dir, tmp_path):
     """A mid-round export (results not in yet): the round is still checked."""
     from typer.testing import CliRunner
 
-    from checker.cli import app
+    from trfaudit.checker.cli import app
 
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
     last = t.recorded_rounds()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from checker.rules import choose_edition, parse_date
-from trf.model import Tournament
+from trfaudit.checker.rules import choose_edition, parse_date
+from trfaudit.trf.model import Tournament
 
 
 def tournament(type_code=None, tournament_type=None, start_date=""):

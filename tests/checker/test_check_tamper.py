@@ -12,11 +12,11 @@ import re
 
 import pytest
 
-from checker.compare import check_round, initial_colour
-from checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
-from engine import round_input
-from engine.colours import allocate
-from trf.reader import read
+from trfaudit.checker.compare import check_round, initial_colour
+from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
+from trfaudit.engine import round_input
+from trfaudit.engine.colours import allocate
+from trfaudit.trf.reader import read
 
 from .tamper import (EDITION, states_for, tamper_c3, tamper_exchange, tamper_move_bye,
                      tamper_pab_to_previous, tamper_rematch, tamper_swap_colours, truncate)

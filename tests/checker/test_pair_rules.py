@@ -7,7 +7,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from checker.cli import app
+from trfaudit.checker.cli import app
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 runner = CliRunner()

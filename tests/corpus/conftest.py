@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from checker.cli import app
+from trfaudit.checker.cli import app
 
 
 def registered_commands() -> set[str]:

@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from checker.cli import app
-from corpus.config import GeneratorConfig
-from corpus.generator import generate, render
-from engine import EDITIONS
-from trf.reader import read
-from trf.validate import validate
+from trfaudit.checker.cli import app
+from trfaudit.corpus.config import GeneratorConfig
+from trfaudit.corpus.generator import generate, render
+from trfaudit.engine import EDITIONS
+from trfaudit.trf.reader import read
+from trfaudit.trf.validate import validate
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from corpus.config import ConfigError, GeneratorConfig, load_config, parse_config
+from trfaudit.corpus.config import ConfigError, GeneratorConfig, load_config, parse_config
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

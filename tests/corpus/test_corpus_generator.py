@@ -12,18 +12,18 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from checker.cli import app
-from corpus.config import ConfigError, GeneratorConfig
-from corpus.dice import Dice
-from corpus.generator import (DIALECTS, RulesNotImplemented, baku_accelerations, generate,
+from trfaudit.checker.cli import app
+from trfaudit.corpus.config import ConfigError, GeneratorConfig
+from trfaudit.corpus.dice import Dice
+from trfaudit.corpus.generator import (DIALECTS, RulesNotImplemented, baku_accelerations, generate,
                               generate_batch, render, Plan)
-from corpus.players import Entrant, initial_order_key, make_entrants
-from corpus.replay import recorded_pairing, replay
-from engine import EDITIONS
-from trf.model import EntryKind
-from trf.reader import parse
-from trf.validate import validate
-from trf.writer import convert
+from trfaudit.corpus.players import Entrant, initial_order_key, make_entrants
+from trfaudit.corpus.replay import recorded_pairing, replay
+from trfaudit.engine import EDITIONS
+from trfaudit.trf.model import EntryKind
+from trfaudit.trf.reader import parse
+from trfaudit.trf.validate import validate
+from trfaudit.trf.writer import convert
 
 ROOT = Path(__file__).resolve().parents[2]
 F = Fraction

@@ -14,12 +14,12 @@ from pathlib import Path
 
 import pytest
 
-from corpus.config import load_config
-from corpus.generator import DIALECTS, generate_batch
-from corpus.replay import replay
-from trf.reader import read
-from trf.validate import validate
-from trf.writer import convert
+from trfaudit.corpus.config import load_config
+from trfaudit.corpus.generator import DIALECTS, generate_batch
+from trfaudit.corpus.replay import replay
+from trfaudit.trf.reader import read
+from trfaudit.trf.validate import validate
+from trfaudit.trf.writer import convert
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 GENERATED = CORPUS / "generated"
@@ -84,7 +84,7 @@ def test_trfaudit_check_finds_the_generated_files_clean(has_check_command):
         pytest.skip("trfaudit check is not implemented yet (checker/commands/check.py)")
     from typer.testing import CliRunner
 
-    from checker.cli import app
+    from trfaudit.checker.cli import app
 
     result = CliRunner().invoke(app, ["check", *(str(b) for b in BATCHES)])
     assert result.exit_code == 0, result.output

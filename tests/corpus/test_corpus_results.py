@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from corpus.dice import Dice
-from corpus.results import (draw_result, expected_score, fide_expected, logistic_expected,
+from trfaudit.corpus.dice import Dice
+from trfaudit.corpus.results import (draw_result, expected_score, fide_expected, logistic_expected,
                             outcome_probabilities)
 
 

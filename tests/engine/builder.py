@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from trf.reader import parse
+from trfaudit.trf.reader import parse
 
 SCORE = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1),
          "-": Fraction(0), "U": Fraction(1), "F": Fraction(1), "H": Fraction(1, 2),

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from engine import EDITIONS, pair_round, round_input
-from checker.recorded import recorded_round
-from trf.reader import read
+from trfaudit.engine import EDITIONS, pair_round, round_input
+from trfaudit.checker.recorded import recorded_round
+from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

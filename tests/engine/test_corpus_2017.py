@@ -12,12 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import EDITIONS, pair_round, round_input
-from engine.editions import eligible_2017, eligible_2025, float_2017
-from engine.history import Game
-from engine.players import DOWN, game_float
-from trf.model import EntryKind
-from trf.reader import read
+from trfaudit.engine import EDITIONS, pair_round, round_input
+from trfaudit.engine.editions import eligible_2017, eligible_2025, float_2017
+from trfaudit.engine.history import Game
+from trfaudit.engine.players import DOWN, game_float
+from trfaudit.trf.model import EntryKind
+from trfaudit.trf.reader import read
 
 from .builder import tournament
 from .test_corpus import disagreements

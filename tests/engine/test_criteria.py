@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import pair_round, round_input
+from trfaudit.engine import pair_round, round_input
 
 from .builder import tournament
 
@@ -630,7 +630,7 @@ def test_board_order_sum_before_tpn():
 # -- Art. 5: colour allocation cases ---------------------------------------------------------
 
 def _player(tpn, rank, score, colours):
-    from engine.players import PlayerState, colour_data
+    from trfaudit.engine.players import PlayerState, colour_data
 
     class Played:
         def __init__(self, c):
@@ -667,6 +667,6 @@ def _player(tpn, rank, score, colours):
 ])
 def test_colour_allocation_more_cases(a, b, expected):
     """Art. 5.2.1-5.2.5 (digest §5): each case's comment gives the rule that decides."""
-    from engine.colours import allocate
+    from trfaudit.engine.colours import allocate
 
     assert allocate(_player(*a), _player(*b), "w") == expected

@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 
 
-from engine import EDITIONS, round_input
-from engine.editions import eligible_2012, float_2012
-from engine.history import Game
-from engine.players import DOWN
-from trf.model import EntryKind
-from trf.reader import read
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.editions import eligible_2012, float_2012
+from trfaudit.engine.history import Game
+from trfaudit.engine.players import DOWN
+from trfaudit.trf.model import EntryKind
+from trfaudit.trf.reader import read
 
 from .builder import tournament
 

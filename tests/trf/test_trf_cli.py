@@ -8,9 +8,9 @@ import pytest
 import typer
 from typer.testing import CliRunner
 
-from checker import cli
-from checker.cli import app
-from trf import parse
+from trfaudit.checker import cli
+from trfaudit.checker.cli import app
+from trfaudit.trf import parse
 
 runner = CliRunner()
 
@@ -95,7 +95,7 @@ def test_directory_argument(tmp_path):
 
 @pytest.mark.parametrize("target", ["trf16", "trfx", "trf26"])
 def test_convert_to_stdout(seed2, target):
-    from trf.writer import convert
+    from trfaudit.trf.writer import convert
 
     result = runner.invoke(app, ["convert", str(seed2), "--to", target])
     assert result.exit_code == 0

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from trf import parse
-from trf.jsonform import from_dict, to_dict
-from trf.validate import validate
-from trf.writer import DIALECTS, convert
+from trfaudit.trf import parse
+from trfaudit.trf.jsonform import from_dict, to_dict
+from trfaudit.trf.validate import validate
+from trfaudit.trf.writer import DIALECTS, convert
 
 CANONICAL = {"dutch2025": "trf26", "large": "trf26", "dutch2017": "trfx", "seed-example": "trfx"}
 

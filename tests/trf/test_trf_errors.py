@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trf import TrfError, parse, read
-from trf.errors import Problem
+from trfaudit.trf import TrfError, parse, read
+from trfaudit.trf.errors import Problem
 
 
 def good_lines(make_player):

@@ -7,9 +7,9 @@ import json
 import jsonschema
 import pytest
 
-from trf import TrfError, parse, read
-from trf.jsonform import from_dict, from_json, schema, to_dict, to_json
-from trf.writer import convert
+from trfaudit.trf import TrfError, parse, read
+from trfaudit.trf.jsonform import from_dict, from_json, schema, to_dict, to_json
+from trfaudit.trf.writer import convert
 
 
 

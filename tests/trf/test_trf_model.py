@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from trf import EntryKind, RoundEntry, Scoring, parse, read
+from trfaudit.trf import EntryKind, RoundEntry, Scoring, parse, read
 
 
 @pytest.mark.parametrize(

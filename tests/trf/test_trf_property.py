@@ -8,10 +8,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from trf import TrfError, parse
-from trf.jsonform import from_dict, to_dict
-from trf.validate import validate
-from trf.writer import DIALECTS, convert
+from trfaudit.trf import TrfError, parse
+from trfaudit.trf.jsonform import from_dict, to_dict
+from trfaudit.trf.validate import validate
+from trfaudit.trf.writer import DIALECTS, convert
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from trf import EntryKind, TrfError, parse
+from trfaudit.trf import EntryKind, TrfError, parse
 
 
 def _entries(t, tpn):
@@ -122,7 +122,7 @@ def test_four_digit_player_numbers_fill_their_fields(make_trf, make_player, tpn)
 
 
 def test_large_corpus_file_has_four_digit_numbers(corpus_dir):
-    from trf import read
+    from trfaudit.trf import read
 
     t = read(corpus_dir / "large" / "open1000-2025.trf")
     assert 1000 in t.players and len(t.players) == 1000

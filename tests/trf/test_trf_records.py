@@ -6,8 +6,8 @@ from fractions import Fraction
 
 import pytest
 
-from trf import EntryKind, TrfError, parse
-from trf.model import ALL_ROUNDS, RecordKind
+from trfaudit.trf import EntryKind, TrfError, parse
+from trfaudit.trf.model import ALL_ROUNDS, RecordKind
 
 
 @pytest.fixture

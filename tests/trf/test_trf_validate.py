@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from trf import parse
-from trf.validate import errors_only, validate
+from trfaudit.trf import parse
+from trfaudit.trf.validate import errors_only, validate
 
 
 def check(*lines: str):

@@ -7,8 +7,8 @@ from fractions import Fraction
 
 import pytest
 
-from trf import EntryKind, Player, RoundEntry, Scoring, Tournament, parse, read
-from trf.writer import TrfConversionWarning, convert, write
+from trfaudit.trf import EntryKind, Player, RoundEntry, Scoring, Tournament, parse, read
+from trfaudit.trf.writer import TrfConversionWarning, convert, write
 
 
 def lines_of(text: str) -> list[str]:

@@ -1,0 +1,139 @@
+"""trfaudit: check the pairings recorded in a FIDE tournament file against the Dutch Swiss system.
+
+The data flows one way: a file is read into the typed :class:`Tournament` model (``trfaudit.trf``),
+the engine pairs a round from the rounds before it (``trfaudit.engine``), and the checker compares
+the recorded round with the engine's and says which rule decides (``trfaudit.checker``).
+
+>>> import trfaudit
+>>> t = trfaudit.read("corpus/seed-example/round3-input.trf")
+>>> len(t.players), t.recorded_rounds()
+(14, 2)
+>>> pairing = trfaudit.pair(t)            # round 3, the first round not recorded
+>>> pairing.round, len(pairing.boards), pairing.bye
+(3, 7, None)
+>>> report = trfaudit.check(t)           # re-pair rounds 1 and 2 and compare
+>>> report.rules, [str(r.status) for r in report.rounds]
+('2025', ['match', 'match'])
+>>> [p for p in trfaudit.validate(t) if p.is_error]
+[]
+>>> trfaudit.write(t, "trf26").startswith("012")
+True
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .checker.model import (BatchReport, Discrepancy, FileReport, FindingClass, Kind,
+                            RoundReport, Status)
+from .engine.dutch import Board, NoPairing, RoundPairing
+from .engine.editions import EDITIONS, Edition
+from .trf.errors import Problem, TrfError
+from .trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
+from .trf.reader import parse
+
+if TYPE_CHECKING:
+    from .corpus.config import GeneratorConfig
+
+__all__ = [
+    "BatchReport", "Board", "Discrepancy", "EDITIONS", "Edition", "EntryKind", "FileReport",
+    "FindingClass", "Kind", "NoPairing", "Player", "Problem", "RoundEntry", "RoundPairing",
+    "RoundReport", "Scoring", "Status", "Tournament", "TrfError", "check", "choose_edition",
+    "generate", "pair", "parse", "read", "validate", "write",
+]
+
+
+def read(path: str | Path) -> Tournament:
+    """Read a tournament from a TRF file (any dialect) or trfaudit's JSON form.
+
+    Raises :class:`TrfError` (file, line, column, what was expected) for anything wrong with
+    the input, a missing file included.
+    """
+    from .trf.files import load
+
+    return load(path)
+
+
+def write(t: Tournament, dialect: str = "trf26") -> str:
+    """``t`` as text in ``dialect``: ``trf16``, ``trfx``, ``trf26`` or ``json``.
+
+    Facts the dialect cannot hold are issued as :class:`trfaudit.trf.writer.TrfConversionWarning`.
+    """
+    if dialect == "json":
+        from .trf.jsonform import to_json
+
+        return to_json(t)
+    from .trf.writer import write as write_trf
+
+    return write_trf(t, dialect)
+
+
+def validate(t: Tournament) -> list[Problem]:
+    """The consistency problems of ``t`` (errors and warnings; ``Problem.is_error`` tells)."""
+    from .trf.validate import validate as validate_trf
+
+    return validate_trf(t)
+
+
+def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
+    """The edition ``t`` is judged by and why (``rules``: ``auto``, ``2025``, ``2017``, ``2012``).
+
+    Raises ValueError when the file is not a Dutch tournament or names an edition the engine
+    does not have.
+    """
+    from .checker.rules import choose_edition as choose
+
+    choice = choose(t, rules)
+    if choice.edition is None:
+        raise ValueError(choice.reason)
+    if choice.edition not in EDITIONS:
+        raise ValueError(f"rules {choice.edition} are not implemented ({choice.reason})")
+    return EDITIONS[choice.edition], choice.reason
+
+
+def pair(t: Tournament, round: int | None = None, rules: str = "auto") -> RoundPairing:
+    """Pair ``round`` (default: the first round with no recorded pairing) from the rounds
+    before it, under the FIDE (Dutch) System edition ``rules`` chooses.
+
+    Raises :class:`NoPairing` when no pairing satisfies the absolute criteria (C.04.3 1.9.3:
+    the arbiter decides), ValueError for a round that cannot be paired.
+    """
+    from .engine import pair_round, round_input
+
+    recorded = t.recorded_rounds()
+    rnd = recorded + 1 if round is None else round
+    if not 1 <= rnd <= recorded + 1:
+        raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+    edition, _ = choose_edition(t, rules)
+    return pair_round(round_input(t, rnd), edition)
+
+
+def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileReport:
+    """Re-pair every recorded round of ``t`` (or only ``round``) and compare it with the record.
+
+    The :class:`FileReport` says which edition was used and why, and per round whether it
+    matches and, where it does not, each :class:`Discrepancy` with its kind and criterion.
+    """
+    from .checker.run import Options, check_tournament
+
+    return check_tournament(t, Options(rules=rules, round=round))
+
+
+def generate(players: int, rounds: int, seed: int = 1, *,
+             config: GeneratorConfig | None = None, **settings: object) -> Tournament:
+    """A random tournament paired round by round by trfaudit's engine (``trfaudit generate``).
+
+    ``settings`` are :class:`~trfaudit.corpus.config.GeneratorConfig` fields (``draw_rate``,
+    ``rules``, ...); the same seed gives the same tournament.
+
+    >>> t = generate(10, 3, seed=7)
+    >>> len(t.players), t.recorded_rounds()
+    (10, 3)
+    """
+    from .corpus.config import GeneratorConfig
+    from .corpus.generator import generate as generate_one
+
+    base = config if config is not None else GeneratorConfig()
+    cfg = base.replace(players=players, rounds=rounds, **settings)
+    return generate_one(cfg, seed).tournament
