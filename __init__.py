@@ -22,19 +22,21 @@ True
 
 from __future__ import annotations
 
+# Absolute imports: this file is the repository root's (pyproject's package-dir), and pytest
+# imports the root once more under the checkout folder's name, where relative ones would fail.
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .checker.model import (BatchReport, Discrepancy, FileReport, FindingClass, Kind,
+from trfaudit.checker.model import (BatchReport, Discrepancy, FileReport, FindingClass, Kind,
                             RoundReport, Status)
-from .engine.dutch import Board, NoPairing, RoundPairing
-from .engine.editions import EDITIONS, Edition
-from .trf.errors import Problem, TrfError
-from .trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
-from .trf.reader import parse
+from trfaudit.engine.dutch import Board, NoPairing, RoundPairing
+from trfaudit.engine.editions import EDITIONS, Edition
+from trfaudit.trf.errors import Problem, TrfError
+from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
+from trfaudit.trf.reader import parse
 
 if TYPE_CHECKING:
-    from .corpus.config import GeneratorConfig
+    from trfaudit.corpus.config import GeneratorConfig
 
 __all__ = [
     "BatchReport", "Board", "Discrepancy", "EDITIONS", "Edition", "EntryKind", "FileReport",
@@ -50,7 +52,7 @@ def read(path: str | Path) -> Tournament:
     Raises :class:`TrfError` (file, line, column, what was expected) for anything wrong with
     the input, a missing file included.
     """
-    from .trf.files import load
+    from trfaudit.trf.files import load
 
     return load(path)
 
@@ -61,17 +63,17 @@ def write(t: Tournament, dialect: str = "trf26") -> str:
     Facts the dialect cannot hold are issued as :class:`trfaudit.trf.writer.TrfConversionWarning`.
     """
     if dialect == "json":
-        from .trf.jsonform import to_json
+        from trfaudit.trf.jsonform import to_json
 
         return to_json(t)
-    from .trf.writer import write as write_trf
+    from trfaudit.trf.writer import write as write_trf
 
     return write_trf(t, dialect)
 
 
 def validate(t: Tournament) -> list[Problem]:
     """The consistency problems of ``t`` (errors and warnings; ``Problem.is_error`` tells)."""
-    from .trf.validate import validate as validate_trf
+    from trfaudit.trf.validate import validate as validate_trf
 
     return validate_trf(t)
 
@@ -82,7 +84,7 @@ def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
     Raises ValueError when the file is not a Dutch tournament or names an edition the engine
     does not have.
     """
-    from .checker.rules import choose_edition as choose
+    from trfaudit.checker.rules import choose_edition as choose
 
     choice = choose(t, rules)
     if choice.edition is None:
@@ -99,7 +101,7 @@ def pair(t: Tournament, round: int | None = None, rules: str = "auto") -> RoundP
     Raises :class:`NoPairing` when no pairing satisfies the absolute criteria (C.04.3 1.9.3:
     the arbiter decides), ValueError for a round that cannot be paired.
     """
-    from .engine import pair_round, round_input
+    from trfaudit.engine import pair_round, round_input
 
     recorded = t.recorded_rounds()
     rnd = recorded + 1 if round is None else round
@@ -115,7 +117,7 @@ def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileR
     The :class:`FileReport` says which edition was used and why, and per round whether it
     matches and, where it does not, each :class:`Discrepancy` with its kind and criterion.
     """
-    from .checker.run import Options, check_tournament
+    from trfaudit.checker.run import Options, check_tournament
 
     return check_tournament(t, Options(rules=rules, round=round))
 
@@ -131,8 +133,8 @@ def generate(players: int, rounds: int, seed: int = 1, *,
     >>> len(t.players), t.recorded_rounds()
     (10, 3)
     """
-    from .corpus.config import GeneratorConfig
-    from .corpus.generator import generate as generate_one
+    from trfaudit.corpus.config import GeneratorConfig
+    from trfaudit.corpus.generator import generate as generate_one
 
     base = config if config is not None else GeneratorConfig()
     cfg = base.replace(players=players, rounds=rounds, **settings)
