@@ -76,3 +76,14 @@ def test_plain_install_has_no_generic_top_level_names(tmp_path: Path) -> None:
     found = json.loads(out)
     assert found == {"trfaudit": True, "trfaudit.engine": True, "engine": False,
                      "checker": False, "corpus": False, "trf": False}
+
+
+def test_readme_api_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """The README's "Python API" example runs as written, from the repository root."""
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Python API", 1)[1]
+    code = section.split("```python\n", 1)[1].split("```", 1)[0]
+    monkeypatch.chdir(ROOT)
+    exec(compile(code, "README.md", "exec"), {})
+    out = capsys.readouterr().out
+    assert "(2, 5)" in out  # the seed example's round 3 board 1: 2-5 (round3-expected.txt)
