@@ -7,7 +7,7 @@ two round-pairings are compared:
 * ``illegal``: the record is not a round-pairing (1.9.1) or breaks C1-C3 (Art. 2.1);
 * ``colour``: a recorded pair whose colours Art. 5.2 gives the other way round (checked on
   every pair the record and the engine share: a pair's colours depend on its two players only);
-* otherwise, when the pairs or the PAB differ, :func:`engine.explain.explain_quality` says
+* otherwise, when the pairs or the PAB differ, :func:`checker.explain.explain_quality` says (from the engine's trace, without pairing again)
   why: ``quality`` (a criterion of C4-C21 where the record is worse), ``order`` (Art. 4:
   as good, but generated later) or ``unexplained`` (the record looks better: an engine defect);
 * ``unexplained`` also when the engine finds no pairing for a legal recorded round.
@@ -16,52 +16,122 @@ two round-pairings are compared:
 from __future__ import annotations
 
 from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.players import build_states
+from trfaudit.engine.dutch import RoundPairing, board_key
+from trfaudit.engine.history import RoundInput
+from trfaudit.engine.players import PlayerState, build_states
+from trfaudit.trf.model import EntryKind, Tournament
 
 from . import legality
 from .colour import colour_discrepancies, colour_rule
-from .localise import bracket_of_pair, bracket_view, divergent_bracket
-from .model import (DIFFERS, MATCH, UNEXPLAINED, Discrepancy, Pairing, RoundReport)
+from .localise import bracket_of_pair, bracket_view
+from .model import (COLOUR, DIFFERS, ILLEGAL, MATCH, UNEXPLAINED, BoardDiff, Discrepancy,
+                    Pairing, PlayerInfo, RoundReport, Side)
 from .recorded import RecordedRound, recorded_round, with_pending_paired
+from .wording import person
 
 
-class ExplainUnavailable(Exception):
-    """``engine.explain`` could not be imported (a defect of the installation)."""
+def _explain(inp, edition, rec: RecordedRound, result: RoundPairing, names: dict[int, str]):
+    from .explain import explain_quality
 
-
-def _explain(inp, edition, rec: RecordedRound, result):
-    try:
-        from trfaudit.engine.explain import explain_quality
-    except ImportError as exc:
-        raise ExplainUnavailable(str(exc)) from exc
-    return explain_quality(inp, edition, list(rec.boards) + list(rec.colourless), rec.bye,
-                           result)
+    return explain_quality(inp, edition, rec, result, names)
 
 
 def _pairs_text(pairs) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
 
 
-def _quality(inp, edition, rec: RecordedRound, result) -> tuple[Discrepancy, object | None]:
-    """The discrepancy ``explain_quality`` gives, and its bracket."""
+def _quality(inp, edition, rec: RecordedRound, result: RoundPairing,
+             names: dict[int, str]) -> tuple[Discrepancy, object | None]:
+    """The discrepancy the explanation gives, and its bracket."""
     try:
-        exp = _explain(inp, edition, rec, result)
-    except ExplainUnavailable as exc:
-        return Discrepancy(
-            UNEXPLAINED, None, [], None, None,
-            "the pairs differ from the engine's, but the engine cannot explain why "
-            f"(engine.explain is not available: {exc})"), None
+        exp = _explain(inp, edition, rec, result, names)
     except Exception as exc:  # noqa: BLE001 - a defect of the explanation, not of the file
         return Discrepancy(
             UNEXPLAINED, None, [], None, None,
             "the pairs differ from the engine's, but explaining why failed "
             f"({type(exc).__name__}: {exc}): an engine defect"), None
-    players = sorted(int(p) for p in (exp.players or []))
-    recorded = str(exp.recorded_value) if exp.recorded_value not in (None, "") else None
-    expected = str(exp.expected_value) if exp.expected_value not in (None, "") else None
-    criterion = exp.criterion if exp.criterion not in (None, "", "-") else None
-    return Discrepancy(exp.kind, criterion, players, recorded, expected,
-                       exp.text), exp.bracket
+    return Discrepancy(exp.kind, exp.criterion, list(exp.players), exp.recorded,
+                       exp.expected, exp.text), exp.bracket
+
+
+def board_order(pairs: list[tuple[int, int]], states: dict[int, PlayerState],
+                inp: RoundInput) -> list[tuple[int, int]]:
+    """``pairs`` in board order (C.04.2 3.6), as the engine orders its boards."""
+    known = [p for p in pairs if p[0] in states and p[1] in states]
+    rest = [p for p in pairs if p not in known]
+    return sorted(known, key=lambda p: board_key(states[p[0]], states[p[1]], inp)) + rest
+
+
+def _sides(boards: list[tuple[int, int]], bye: int | None) -> list[Side]:
+    out = [Side(i, w, b) for i, (w, b) in enumerate(boards, start=1)]
+    if bye is not None:
+        out.append(Side(None, bye, None))
+    return out
+
+
+def differing_boards(rec_boards: list[tuple[int, int]], rec_bye: int | None,
+                     eng_boards: list[tuple[int, int]], eng_bye: int | None) -> list[BoardDiff]:
+    """The boards (and PAB) each pairing has and the other has not, side by side in board
+    order (both lists are in board order)."""
+    rs = _sides(rec_boards, rec_bye)
+    es = _sides(eng_boards, eng_bye)
+    key = lambda s: frozenset((s.white, s.black))  # noqa: E731
+    only_r = [s for s in rs if key(s) not in {key(x) for x in es}]
+    only_e = [s for s in es if key(s) not in {key(x) for x in rs}]
+    return [BoardDiff(only_r[i] if i < len(only_r) else None,
+                      only_e[i] if i < len(only_e) else None)
+            for i in range(max(len(only_r), len(only_e)))]
+
+
+def side_text(s: Side | None, names: dict[int, str]) -> str:
+    if s is None:
+        return "-"
+    if s.black is None:
+        return f"PAB {person(names, s.white)}"
+    return f"board {s.board} {person(names, s.white)} - {person(names, s.black)}"
+
+
+def boards_sentence(diff: list[BoardDiff], names: dict[int, str], limit: int = 3) -> str:
+    """``board 6 is recorded A (6) - B (167); the engine's board 6 is A (6) - C (142)``."""
+    rec = [d.recorded for d in diff if d.recorded is not None]
+    eng = [d.expected for d in diff if d.expected is not None]
+    numbers = [s.board for s in rec if s.board is not None]
+    head = ""
+    if len(rec) > limit or len(eng) > limit:
+        head = f"{len(numbers)} recorded boards differ from the engine's; first "
+    r = "; ".join(side_text(s, names) for s in rec[:limit]) or "nothing"
+    e = "; ".join(side_text(s, names) for s in eng[:limit]) or "nothing"
+    return f"{head}recorded {r}; the engine has {e}"
+
+
+def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, str],
+           boards_text: str) -> str:
+    """What the finding is about, named: the boards that differ, or the finding's own
+    board or players."""
+    if d.kind not in (ILLEGAL, COLOUR) or not d.players:
+        return boards_text
+    if len(d.players) == 2 and frozenset(d.players) in rec_sides:
+        s = rec_sides[frozenset(d.players)]
+        text = f"board {s.board} {person(names, s.white)} - {person(names, s.black)}"
+        if d.kind == COLOUR and d.expected:
+            w, b = (int(x) for x in d.expected.split("-"))
+            text += f" (the rules give {person(names, w)} white)"
+        return text
+    return ", ".join(person(names, p) for p in d.players)
+
+
+def _colours(t: Tournament, tpn: int, rnd: int, last: int = 4) -> str:
+    """Colours of the last ``last`` rounds before ``rnd``, oldest first (``-``: no game)."""
+    entries = t.players[tpn].entries[max(0, rnd - 1 - last):rnd - 1]
+    return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-"
+                   for e in entries)
+
+
+def player_info(t: Tournament, tpn: int, rnd: int, states: dict[int, PlayerState],
+                inp: RoundInput) -> PlayerInfo:
+    p = t.players[tpn]
+    score = inp.points.show(states[tpn].score) if tpn in states else "-"
+    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score, _colours(t, tpn, rnd))
 
 
 def initial_colour(t, edition) -> tuple[str | None, str | None]:
@@ -98,21 +168,24 @@ def initial_colour(t, edition) -> tuple[str | None, str | None]:
 
 def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``
-    (``initial``: the initial colour to use instead of the file's or the engine's guess)."""
+    (``initial``: the initial colour to use instead of the file's or the engine's guess).
+
+    The round is paired once; the explanation reads the engine's trace."""
     inp = round_input(with_pending_paired(t, rnd), rnd)
     if initial is not None:
         inp.initial_colour = initial
     rec = recorded_round(t, rnd)
-    states = build_states(inp, edition)
-    initial = inp.initial_colour or "w"
-
-    illegal = legality.structure(rec, edition)
-    illegal += legality.absolute_criteria(rec, inp, states, edition)
+    names = {tpn: p.name.strip() for tpn, p in t.players.items()}
     try:
         result = pair_round(inp, edition)
         failure = None
     except NoPairing as exc:
         result, failure = None, str(exc)
+    states = result.states if result is not None and result.states else build_states(inp, edition)
+    initial = inp.initial_colour or "w"
+
+    illegal = legality.structure(rec, edition)
+    illegal += legality.absolute_criteria(rec, inp, states, edition)
 
     found: list[Discrepancy] = list(illegal)
     bracket = None
@@ -128,12 +201,14 @@ def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport
         shared = [b for b in rec.boards if frozenset(b) in eng_pairs]
         colours = colour_discrepancies(shared, states, initial, edition)
         if not same_pairs and not illegal:
-            quality, bracket = _quality(inp, edition, rec, result)
+            quality, bracket = _quality(inp, edition, rec, result, names)
             found.append(quality)
         found.extend(colours)
         if bracket is None and found:
             if not same_pairs:
-                bracket = divergent_bracket(result, rec)
+                from .explain import first_divergence
+
+                bracket = first_divergence(result, rec)
                 if bracket is None and result.brackets:
                     bracket = result.brackets[-1]
             elif colours:
@@ -142,10 +217,29 @@ def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport
 
     report = RoundReport(rnd, DIFFERS if found else MATCH, found)
     if found:
-        report.recorded = Pairing(list(rec.boards) + list(rec.colourless),
-                                  rec.byes[0] if rec.byes else None)
+        rec_boards = board_order(list(rec.boards) + list(rec.colourless), states, inp)
+        report.recorded = Pairing(rec_boards, rec.byes[0] if rec.byes else None)
+        eng_boards: list[tuple[int, int]] = []
         if result is not None:
-            report.expected = Pairing([(b.white, b.black) for b in result.boards], result.bye)
+            eng_boards = [(b.white, b.black) for b in result.boards]
+            report.expected = Pairing(eng_boards, result.bye)
+            report.differing = differing_boards(rec_boards, report.recorded.bye,
+                                                eng_boards, result.bye)
+        rec_sides = {frozenset((s.white, s.black)): s
+                     for s in _sides(rec_boards, None)}
+        text = boards_sentence(report.differing, names) if report.differing else ""
+        for d in found:
+            where = _where(d, rec_sides, names, text)
+            d.summary = f"Round {rnd}: " + (f"{where}. " if where else "") + d.explanation
         if bracket is not None:
-            report.bracket = bracket_view(bracket, states, inp, rec, result)
+            report.bracket = bracket_view(bracket, states, inp, rec, result, t)
+        mentioned: set[int] = set()
+        for bd in report.differing:
+            for s in (bd.recorded, bd.expected):
+                if s is not None:
+                    mentioned.update(x for x in (s.white, s.black) if x is not None)
+        for d in found:
+            mentioned.update(d.players)
+        report.players = [player_info(t, p, rnd, states, inp) for p in sorted(mentioned)
+                          if p in t.players]
     return report

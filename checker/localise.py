@@ -2,9 +2,12 @@
 
 Brackets are paired from the top (C.04.3 2026 1.9.2), so the first bracket in which some
 player has another partner inside the bracket (or floats in one pairing and not in the
-other, or gets another PAB) is where the argument starts.  :func:`bracket_view` lays that
-bracket out: each player's TPN, pairing score, colour preference (1.7) and float history
-(1.4; the criteria look at the two previous rounds), and the two candidates side by side.
+other, or gets another PAB) is where the argument starts (:func:`checker.explain.
+first_divergence`).  :func:`bracket_view` lays that bracket out: each player's name, TPN,
+pairing score, colour preference (1.7) and float history (1.4; the criteria look at the two
+previous rounds), what each pairing gives him, and the two candidates side by side.  A
+player *floats* only when paired outside his score group (1.4): a partner of the same
+score outside the bracket is just a partner.
 """
 
 from __future__ import annotations
@@ -23,31 +26,13 @@ def float_history(st: PlayerState, rnd: int) -> str:
     return ", ".join(parts) if parts else "-"
 
 
-def _engine_partner(result) -> tuple[dict[int, int], dict[int, str]]:
+def _engine_partner(result) -> tuple[dict[int, int], dict[int, str | None]]:
     partner: dict[int, int] = {}
-    colour: dict[int, str] = {}
+    colour: dict[int, str | None] = {}
     for b in result.boards:
         partner[b.white], partner[b.black] = b.black, b.white
         colour[b.white], colour[b.black] = "w", "b"
     return partner, colour
-
-
-def divergent_bracket(result, rec: RecordedRound):
-    """The engine's first bracket (a :class:`engine.BracketRecord`) whose players are paired
-    differently inside it by the recorded round, or None when every bracket agrees."""
-    eng, _ = _engine_partner(result)
-    for br in result.brackets:
-        members = set(br.mdps) | set(br.residents)
-        for p in members:
-            mine = eng.get(p)
-            theirs = rec.partner.get(p)
-            mine_in = mine if mine in members else None
-            theirs_in = theirs if theirs in members else None
-            if mine_in != theirs_in:
-                return br
-            if (p == result.bye) != (p in rec.byes):
-                return br
-    return None
 
 
 def bracket_of_pair(result, a: int, b: int):
@@ -59,20 +44,31 @@ def bracket_of_pair(result, a: int, b: int):
     return None
 
 
+def short(name: str) -> str:
+    """The surname (``Chasin`` of ``Chasin, Nico``)."""
+    return name.split(",")[0].strip() or name.strip()
+
+
 def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
-              bye: set[int]) -> str:
+              bye: set[int], states: dict[int, PlayerState], names: dict[int, str]) -> str:
+    """``w vs Maier (7)``, ``b vs Huber (12), downfloat``, ``PAB``, ``not paired``."""
     if tpn in bye:
         return "PAB"
     opp = partner.get(tpn)
     if opp is None:
         return "not paired"
     c = colour.get(tpn)
-    return f"{c} vs {opp}" if c else f"vs {opp}"
+    text = (f"{c} " if c else "") + f"vs {short(names.get(opp, ''))} ({opp})".replace(
+        "vs  (", "vs (")
+    if tpn in states and opp in states and states[opp].score != states[tpn].score:
+        text += ", downfloat" if states[opp].score < states[tpn].score else ", upfloat"
+    return text
 
 
 def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, str | None],
-               bye: set[int]) -> list[str]:
-    """Pairs inside the bracket as ``white-black``; the others float or get the PAB."""
+               bye: set[int], states: dict[int, PlayerState]) -> list[str]:
+    """Pairs inside the bracket as ``white-black``; the others are paired outside it
+    (``floats`` only when to another score) or get the PAB."""
     out, seen = [], set()
     inside = set(members)
     for p in members:
@@ -90,18 +86,24 @@ def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, st
             w, b = (p, q) if colour.get(p) == "w" or colour.get(q) == "b" else (q, p)
             coloured = colour.get(p) or colour.get(q)
             out.append(f"{w}-{b}" if coloured else f"{min(p, q)}-{max(p, q)}")
-        else:
+        elif q in states and states[q].score != states[p].score:
             out.append(f"{p} floats (vs {q})")
+        else:
+            out.append(f"{p} vs {q} (same score, outside this bracket)")
     return out
 
 
 def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
-                 rec: RecordedRound, result) -> BracketView:
-    """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``)."""
+                 rec: RecordedRound, result, t=None) -> BracketView:
+    """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``); ``t``,
+    the tournament, gives names, ratings and colour histories."""
+    from .compare import _colours
+
     rnd = inp.round
     mdps = [p for p in bracket.mdps if p in states]
     residents = [p for p in bracket.residents if p in states]
     members = mdps + residents
+    names = {tpn: p.name.strip() for tpn, p in t.players.items()} if t is not None else {}
     if result is not None:
         eng_partner, eng_colour = _engine_partner(result)
         eng_bye = {result.bye} if result.bye is not None else set()
@@ -112,21 +114,29 @@ def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
     rows = []
     for p in members:
         st = states[p]
+        differs = (rec.partner.get(p), p in rec_bye) != (eng_partner.get(p), p in eng_bye)
+        player = t.players.get(p) if t is not None else None
         rows.append(PlayerRow(
             tpn=p,
             score=inp.points.show(st.score),
             preference=st.describe_preference(),
             floats=float_history(st, rnd),
             role="MDP" if p in bracket.mdps else "resident",
-            recorded=_describe(p, rec.partner, rec_colour, rec_bye),
-            expected=(_describe(p, eng_partner, eng_colour, eng_bye) if result is not None
-                      else "-"),
+            recorded=_describe(p, rec.partner, rec_colour, rec_bye, states, names),
+            expected=(_describe(p, eng_partner, eng_colour, eng_bye, states, names)
+                      if result is not None else "-"),
+            name=names.get(p, ""),
+            rating=(player.rating or None) if player is not None else None,
+            colours=_colours(t, p, rnd) if t is not None else "",
+            differs=differs,
         ))
-    expected = (_candidate(members, eng_partner, eng_colour, eng_bye) if result is not None
-                else ["no pairing"])
+    expected = (_candidate(members, eng_partner, eng_colour, eng_bye, states)
+                if result is not None else ["no pairing"])
     return BracketView(
         score=inp.points.show(bracket.score),
         players=rows,
-        recorded=_candidate(members, rec.partner, rec_colour, rec_bye),
+        recorded=_candidate(members, rec.partner, rec_colour, rec_bye, states),
         expected=expected,
+        residents=len(residents),
+        mdps=list(mdps),
     )

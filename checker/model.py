@@ -65,6 +65,9 @@ class Discrepancy:
     recorded: str | None
     expected: str | None
     explanation: str
+    # The one sentence a committee can quote: the round, the boards and players (with names)
+    # that differ, the rule and both values in its terms.  Same text in every format.
+    summary: str = ""
 
 
 @dataclass
@@ -76,8 +79,12 @@ class PlayerRow:
     preference: str  # W!/B! absolute, W/B strong, w/b mild, - none (1.7)
     floats: str  # float history of the two previous rounds, e.g. "R3 down, R4 -"
     role: str  # "MDP" (moved down into the bracket) or "resident"
-    recorded: str  # what the file gives the player this round: "7 (w)", "PAB", "absent"
+    recorded: str  # what the file gives the player this round: "w vs Maier (7)", "PAB"
     expected: str  # what the engine gives them
+    name: str = ""
+    rating: int | None = None
+    colours: str = ""  # colours of the last rounds, oldest first ("-": no game)
+    differs: bool = False  # the record pairs the player otherwise than the engine
 
 
 @dataclass
@@ -88,6 +95,8 @@ class BracketView:
     players: list[PlayerRow]
     recorded: list[str]  # the recorded candidate for these players: "3-7", "PAB 12", "9 v"
     expected: list[str]  # the engine's candidate
+    residents: int = 0  # the bracket's size: residents and MDPs
+    mdps: list[int] = field(default_factory=list)
 
 
 @dataclass
@@ -99,6 +108,36 @@ class Pairing:
 
 
 @dataclass
+class Side:
+    """One board of one pairing: its number in board order (C.04.2 3.6) and the players;
+    ``black`` is None for the pairing-allocated bye (``white`` holds its receiver)."""
+
+    board: int | None
+    white: int
+    black: int | None
+
+
+@dataclass
+class BoardDiff:
+    """A line of the table of differing boards: a recorded board and an engine's board that
+    the other pairing does not have (either may be None)."""
+
+    recorded: Side | None
+    expected: Side | None
+
+
+@dataclass
+class PlayerInfo:
+    """A player a round's report mentions."""
+
+    tpn: int
+    name: str
+    rating: int | None
+    score: str  # pairing score before the round
+    colours: str  # colours of the last rounds, oldest first ("-": no game)
+
+
+@dataclass
 class RoundReport:
     round: int
     status: str  # MATCH or DIFFERS
@@ -106,6 +145,8 @@ class RoundReport:
     recorded: Pairing | None = None  # kept for differing rounds only
     expected: Pairing | None = None  # None also when the engine found no pairing
     bracket: BracketView | None = None
+    differing: list[BoardDiff] = field(default_factory=list)  # in board order
+    players: list[PlayerInfo] = field(default_factory=list)  # those the findings mention
 
 
 @dataclass

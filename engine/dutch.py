@@ -12,7 +12,7 @@ more matching in which a tie-break field at the bottom asks for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from .colours import allocate
 from .criteria import Context, Criterion
@@ -42,6 +42,9 @@ class BracketRecord:
     downfloaters: list[int]
     next_group: list[int] = field(default_factory=list)  # residents of the next bracket
     c9_applies: bool = False  # 2.4.4 was in force in this bracket
+    # The criteria's context as this bracket was paired (a copy: the checker measures the
+    # recorded candidate with the same criterion objects and this context).
+    context: Context | None = None
 
 
 @dataclass
@@ -51,6 +54,9 @@ class RoundPairing:
     bye: int | None
     brackets: list[BracketRecord] = field(default_factory=list)
     bye_score: int | None = None
+    # The engine's view of the players and the criteria in force (the checker's trace).
+    states: dict[int, PlayerState] = field(default_factory=dict)
+    criteria: list[Criterion] = field(default_factory=list)
 
 
 def _width(bound: int) -> int:
@@ -678,6 +684,7 @@ class DutchPairer:
             downfloaters=[order[v].tpn for v in floaters],
             next_group=[order[v].tpn for v in nxt],
             c9_applies=ctx.single_downfloater_is_pab,
+            context=replace(ctx),
         )
         self.mate = mate
         return rec, floaters
@@ -697,18 +704,22 @@ class DutchPairer:
             w, bl = (pa, pb) if colour == "w" else (pb, pa)
             boards.append(Board(w.tpn, bl.tpn, rule))
 
-        def key(board: Board):
-            x, y = self.states[board.white], self.states[board.black]
-            hi, lo = (x, y) if higher_ranked_raw(x, y, self.inp) else (y, x)
-            return (-raw_score(hi, self.inp), -raw_score(lo, self.inp), hi.rank)
-
-        boards.sort(key=key)
-        return RoundPairing(self.inp.round, boards, bye, brackets, bye_score)
+        boards.sort(key=lambda b: board_key(self.states[b.white], self.states[b.black],
+                                            self.inp))
+        return RoundPairing(self.inp.round, boards, bye, brackets, bye_score,
+                            self.states, self.criteria)
 
 
 def raw_score(p: PlayerState, inp: RoundInput) -> int:
     """Score without acceleration (board order, C.04.2 3.6)."""
     return p.score - inp.players[p.tpn].acceleration.get(inp.round, 0)
+
+
+def board_key(x: PlayerState, y: PlayerState, inp: RoundInput) -> tuple[int, int, int]:
+    """Sort key of the board of ``x`` and ``y`` (C.04.2 3.6: the higher player's score, the
+    lower player's score, then the higher player's rank)."""
+    hi, lo = (x, y) if higher_ranked_raw(x, y, inp) else (y, x)
+    return (-raw_score(hi, inp), -raw_score(lo, inp), hi.rank)
 
 
 def higher_ranked_raw(a: PlayerState, b: PlayerState, inp: RoundInput) -> bool:

@@ -121,18 +121,18 @@ def test_a_crash_is_reported_as_a_defect_not_raised(monkeypatch, corpus_dir):
     assert d.kind == UNEXPLAINED and "RuntimeError: boom" in d.explanation
 
 
-def test_missing_explain_is_reported(monkeypatch, corpus_dir):
+def test_a_failing_explanation_is_reported(monkeypatch, corpus_dir):
     from .tamper import tamper_exchange
 
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
     case = next(tamper_exchange(t))
 
-    def unavailable(*args):
-        raise compare.ExplainUnavailable("No module named 'engine.explain'")
+    def broken(*args):
+        raise KeyError(99)
 
-    monkeypatch.setattr(compare, "_explain", unavailable)
+    monkeypatch.setattr(compare, "_explain", broken)
     [d] = check_round(case.tournament, 3, E2025).discrepancies
-    assert d.kind == UNEXPLAINED and "engine.explain is not available" in d.explanation
+    assert d.kind == UNEXPLAINED and "explaining why failed (KeyError: 99)" in d.explanation
 
 
 def test_games_without_results_count_as_paired(corpus_dir, tmp_path):

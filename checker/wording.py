@@ -1,0 +1,278 @@
+"""Each quality criterion in its edition's own words, and its value in the rule's own terms.
+
+The engine measures a candidate as a sum of per-pair *satisfaction* values (bigger is
+better), which is what a matching needs but not what the rules count.  A committee reads
+the rules: C14 counts resident downfloaters who downfloated in the previous round, 2017's
+C.6 the score differences of the PSD (A.8), 2012's B.4 the players who do not get their
+colour preference.  :func:`measure` counts, for one candidate of a bracket, what the
+criterion ``key`` counts, using the engine's criterion objects and player states, and names
+who; :func:`sentence` says it for the record and the engine's pairing.
+
+Keys are the editions' criterion keys (``engine/criteria.py``): ``C6`` .. ``C21``, ``C8a`` /
+``C8b`` (C8's two parts), 2012's ``A7d``; labels come from the edition (``C.10``, ``B.4``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from trfaudit.engine.colours import allocate
+from trfaudit.engine.criteria import Context, Criterion
+from trfaudit.engine.editions import Edition
+from trfaudit.engine.players import DOWN, UP, PlayerState
+
+#: What each criterion counts, per edition, written from that edition's text.
+WHAT: dict[str, dict[str, str]] = {
+    "2025": {
+        "C5": "the score of the player who gets the pairing-allocated bye (minimised)",
+        "C6": "the number of downfloaters (minimised)",
+        "C7": "the scores of the downfloaters, highest first (minimised)",
+        "C8a": "the downfloaters must let the next bracket pair as many players as possible: "
+               "the pairs made in the next bracket",
+        "C8b": "the downfloaters must let the next bracket pair as well as possible: the "
+               "scores of the next bracket's downfloaters",
+        "C9": "the unplayed games of the player who gets the pairing-allocated bye "
+              "(minimised)",
+        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
+               "lower than -2 (minimised)",
+        "C11": "topscorers or their opponents who get the same colour three times in a row "
+               "(minimised)",
+        "C12": "players who do not get their colour preference (minimised)",
+        "C13": "players who do not get their strong colour preference (minimised)",
+        "C14": "resident downfloaters who got a downfloat in the previous round (minimised)",
+        "C15": "MDP opponents who got an upfloat in the previous round (minimised)",
+        "C16": "resident downfloaters who got a downfloat two rounds before (minimised)",
+        "C17": "MDP opponents who got an upfloat two rounds before (minimised)",
+        "C18": "the scores of the downfloaters who got a downfloat in the previous round "
+               "(minimised)",
+        "C19": "the score differences of the MDP opponents who got an upfloat in the previous "
+               "round (minimised)",
+        "C20": "the scores of the downfloaters who got a downfloat two rounds before "
+               "(minimised)",
+        "C21": "the score differences of the MDP opponents who got an upfloat two rounds "
+               "before (minimised)",
+    },
+    "2017": {
+        "C6": "the number of pairs (maximised)",
+        "C7": "the PSD, the score differences of the pairs and of the downfloaters (A.8), "
+              "highest first (minimised)",
+        "C8a": "the downfloaters must let the next bracket make as many pairs as possible: "
+               "the pairs made in the next bracket",
+        "C8b": "the downfloaters must let the next bracket make the lowest PSD: the next "
+               "bracket's PSD",
+        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
+               "lower than -2 (minimised)",
+        "C11": "topscorers or their opponents who get the same colour three times in a row "
+               "(minimised)",
+        "C12": "players who do not get their colour preference (minimised)",
+        "C13": "players who do not get their strong colour preference (minimised)",
+        "C14": "players who receive the same downfloat as in the previous round (minimised)",
+        "C15": "players who receive the same upfloat as in the previous round (minimised)",
+        "C16": "players who receive the same downfloat as two rounds before (minimised)",
+        "C17": "players who receive the same upfloat as two rounds before (minimised)",
+        "C18": "the score differences of the players who receive the same downfloat as in the "
+               "previous round (minimised)",
+        "C19": "the score differences of the players who receive the same upfloat as in the "
+               "previous round (minimised)",
+        "C20": "the score differences of the players who receive the same downfloat as two "
+               "rounds before (minimised)",
+        "C21": "the score differences of the players who receive the same upfloat as two "
+               "rounds before (minimised)",
+    },
+    "2012": {
+        "C6": "the number of pairs P (maximised)",
+        "C7": "the score differences of the pairs and of the players moved down, highest "
+              "first (as small as possible)",
+        "C8a": "backtracking: the players moved down must let the next bracket make as many "
+               "pairs as possible: the pairs made in the next bracket",
+        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
+               "lower than -2 (minimised)",
+        "C11": "topscorers or their opponents who get the same colour three times in a row "
+               "(minimised)",
+        "A7d": "players with a strong preference, treated as absolute in odd rounds, who do "
+               "not get it (minimised)",
+        "C12": "players who do not get their colour preference, X (as many preferences as "
+               "possible granted)",
+        "C13": "players who do not get their strong colour preference, Z (even rounds)",
+        "C14": "players who get the same downfloat as in the previous round (to be avoided)",
+        "C15": "players who get the same upfloat as in the previous round (to be avoided)",
+        "C16": "players who get the same downfloat as two rounds before (to be avoided)",
+        "C17": "players who get the same upfloat as two rounds before (to be avoided)",
+    },
+}
+
+
+def what(edition: Edition, key: str) -> str:
+    """What criterion ``key`` counts, in the words of ``edition``."""
+    return WHAT.get(edition.name, {}).get(key) or WHAT["2025"].get(key, key)
+
+
+@dataclass
+class Candidate:
+    """One bracket's pairing: its pairs (higher-ranked player first) and its downfloaters
+    (players of the bracket not paired inside it; the last bracket's is the PAB)."""
+
+    pairs: list[tuple[int, int]]
+    floaters: list[int]
+    # The next bracket as this candidate leaves it (C8): its pairs and its downfloaters.
+    next_pairs: list[tuple[int, int]] = field(default_factory=list)
+    next_floaters: list[int] = field(default_factory=list)
+
+
+@dataclass
+class Measure:
+    """A criterion's value for one candidate, in the rule's terms: ``value`` as printed
+    (``2``, ``[1.5, 1.0]``, ``3 pairs``), ``count`` of what is counted, and who."""
+
+    value: str
+    count: int
+    players: list[int] = field(default_factory=list)
+    notes: dict[int, str] = field(default_factory=dict)  # per player: "downfloated in round 4"
+
+
+@dataclass
+class Bracket:
+    """What measuring needs of one bracket: its players, its context, the round."""
+
+    score: int
+    mdps: list[int]
+    residents: list[int]
+    next_group: list[int]
+    context: Context
+    states: dict[int, PlayerState]
+    show: Callable[[int], str]  # a score in points
+    round: int
+    initial: str = "w"
+
+    def higher_first(self, a: int, b: int) -> tuple[int, int]:
+        x, y = self.states[a], self.states[b]
+        return (a, b) if (x.score, -x.rank) >= (y.score, -y.rank) else (b, a)
+
+
+def _scores(br: Bracket, players: Iterable[int]) -> list[int]:
+    return sorted((br.states[p].score for p in players), reverse=True)
+
+
+def _list(br: Bracket, values: list[int]) -> str:
+    return "[" + ", ".join(br.show(v) for v in values) + "]" if values else "none"
+
+
+def psd(br: Bracket, pairs: list[tuple[int, int]], floaters: list[int],
+         low: int) -> list[int]:
+    """2017 A.8: the pairs' score differences and each downfloater's score minus (the
+    bracket's lowest score minus one point), highest first."""
+    st = br.states
+    out = [abs(st[a].score - st[b].score) for a, b in pairs]
+    out += [st[f].score - (low - br.context.point) for f in floaters]
+    return sorted(out, reverse=True)
+
+
+def _loser(br: Bracket, h: int, l: int) -> int:
+    """The player of a pair who does not get his preference (Art. 5 decides the colours)."""
+    a, b = br.states[h], br.states[l]
+    colour, _ = allocate(a, b, br.initial)
+    return l if colour == a.preference else h
+
+
+def measure(key: str, crit: Criterion | None, edition: Edition, br: Bracket,
+            cand: Candidate) -> Measure:
+    """What criterion ``key`` counts in ``cand`` (see the module docstring)."""
+    st, ctx, rnd = br.states, br.context, br.round
+    residents = set(br.residents)
+    if key == "C6":
+        if edition.name == "2025":
+            return Measure(str(len(cand.floaters)), len(cand.floaters), list(cand.floaters))
+        return Measure(f"{len(cand.pairs)} pair{'s' if len(cand.pairs) != 1 else ''}",
+                       len(cand.pairs), [])
+    if key == "C7":
+        if edition.name == "2025":
+            return Measure(_list(br, _scores(br, cand.floaters)), len(cand.floaters),
+                           list(cand.floaters))
+        low = min(st[p].score for p in br.mdps + br.residents)
+        return Measure(_list(br, psd(br, cand.pairs, cand.floaters, low)),
+                       len(cand.pairs) + len(cand.floaters), list(cand.floaters))
+    if key == "C8a":
+        n = len(cand.next_pairs)
+        return Measure(f"{n} pair{'s' if n != 1 else ''}", n, [])
+    if key == "C8b":
+        if edition.name == "2025":
+            return Measure(_list(br, _scores(br, cand.next_floaters)), len(cand.next_floaters),
+                           list(cand.next_floaters))
+        members = [p for pr in cand.next_pairs for p in pr] + cand.next_floaters
+        low = min((st[p].score for p in br.next_group), default=0)
+        return Measure(_list(br, psd(br, cand.next_pairs, cand.next_floaters, low)),
+                       len(members), list(cand.next_floaters))
+    if key == "C9":
+        who = [f for f in cand.floaters if st[f].score == ctx.bye_score]
+        notes = {f: f"{ctx.rounds_played - st[f].played} unplayed" for f in who}
+        values = [ctx.rounds_played - st[f].played for f in who]
+        return Measure(", ".join(map(str, values)) or "none", sum(values), who, notes)
+    if key in ("C10", "C11", "C12", "C13", "A7d"):
+        assert crit is not None
+        who = [_loser(br, h, l) for h, l in cand.pairs
+               if crit.value(ctx, st[h], st[l], "B")]
+        pref = {p: f"prefers {'white' if st[p].preference == 'w' else 'black'}"
+                for p in who}
+        return Measure(str(len(who)), len(who), who, pref)
+    back = getattr(crit, "back", 1)
+    when = rnd - back
+    if key in ("C14", "C16"):
+        who = [f for f in cand.floaters if f in residents and st[f].floats.get(back) == DOWN]
+        if edition.name != "2025":  # 2017 C.12/C.14, 2012 B.5/B.6: every downfloater
+            who = [f for f in cand.floaters if st[f].floats.get(back) == DOWN]
+        return Measure(str(len(who)), len(who), who,
+                       {p: f"downfloated in round {when}" for p in who})
+    if key in ("C15", "C17"):
+        who = [l for h, l in cand.pairs
+               if st[h].score > st[l].score and st[l].floats.get(back) == UP]
+        return Measure(str(len(who)), len(who), who,
+                       {p: f"upfloated in round {when}" for p in who})
+    if key in ("C18", "C20"):
+        down = [f for f in cand.floaters if st[f].floats.get(back) == DOWN]
+        if edition.name == "2025":
+            return Measure(_list(br, _scores(br, down)), len(down), down,
+                           {p: f"downfloated in round {when}" for p in down})
+        low = min(st[p].score for p in br.mdps + br.residents)
+        values = [st[f].score - (low - ctx.point) for f in down]
+        paired = [(h, l) for h, l in cand.pairs
+                  if st[h].score > st[l].score and st[h].floats.get(back) == DOWN]
+        values += [st[h].score - st[l].score for h, l in paired]
+        who = down + [h for h, _ in paired]
+        return Measure(_list(br, sorted(values, reverse=True)), len(who), who,
+                       {p: f"downfloated in round {when}" for p in who})
+    if key in ("C19", "C21"):
+        pairs = [(h, l) for h, l in cand.pairs
+                 if st[h].score > st[l].score and st[l].floats.get(back) == UP]
+        values = sorted((st[h].score - st[l].score for h, l in pairs), reverse=True)
+        who = [l for _, l in pairs]
+        return Measure(_list(br, values), len(who), who,
+                       {p: f"upfloated in round {when}" for p in who})
+    return Measure("-", 0, [])
+
+
+def person(names: dict[int, str], tpn: int, note: str | None = None) -> str:
+    """``Chasin, Nico (6)``, or ``Chasin, Nico (6, downfloated in round 4)``."""
+    inner = f"{tpn}, {note}" if note else f"{tpn}"
+    name = names.get(tpn, "").strip()
+    return f"{name} ({inner})" if name else f"player {inner}"
+
+
+def _phrase(m: Measure, names: dict[int, str]) -> str:
+    if m.value in ("0", "none", "0 pairs") and not m.players:
+        return "none" if m.value != "0 pairs" else "0 pairs"
+    if not m.players:
+        return m.value
+    named = ", ".join(person(names, p, m.notes.get(p)) for p in m.players)
+    return f"{m.value}: {named}"
+
+
+def sentence(edition: Edition, key: str, rec: Measure, eng: Measure,
+             names: dict[int, str], worse: bool = True) -> str:
+    """``C16 (resident downfloaters who got a downfloat two rounds before (minimised)): the
+    record has 1: Smith, Ann (41, downfloated in round 4); the engine's pairing has none``.
+    ``worse``: the record is the worse of the two (else: an engine defect)."""
+    label = edition.label(key)
+    text = (f"{label} ({what(edition, key)}): the record has {_phrase(rec, names)}; the "
+            f"engine's pairing has {_phrase(eng, names)}")
+    return text if worse else text + ": the record is better, an engine defect"
