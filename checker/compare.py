@@ -70,14 +70,29 @@ def _sides(boards: list[tuple[int, int]], bye: int | None) -> list[Side]:
 
 
 def differing_boards(rec_boards: list[tuple[int, int]], rec_bye: int | None,
-                     eng_boards: list[tuple[int, int]], eng_bye: int | None) -> list[BoardDiff]:
+                     eng_boards: list[tuple[int, int]], eng_bye: int | None,
+                     colourless: set[frozenset[int]] | None = None) -> list[BoardDiff]:
     """The boards (and PAB) each pairing has and the other has not, side by side in board
-    order (both lists are in board order)."""
+    order (both lists are in board order).  A board with the same players and other colours
+    differs; a pair recorded without colours (``colourless``) only by its players."""
+    colourless = colourless or set()
     rs = _sides(rec_boards, rec_bye)
     es = _sides(eng_boards, eng_bye)
-    key = lambda s: frozenset((s.white, s.black))  # noqa: E731
-    only_r = [s for s in rs if key(s) not in {key(x) for x in es}]
-    only_e = [s for s in es if key(s) not in {key(x) for x in rs}]
+    r_keys = {(s.white, s.black) for s in rs}
+    e_keys = {(s.white, s.black) for s in es}
+    e_sets = {frozenset((s.white, s.black)) for s in es}
+    r_sets = {frozenset((s.white, s.black)) for s in rs}
+
+    def only_rec(s: Side) -> bool:
+        pair = frozenset((s.white, s.black))
+        return pair not in e_sets if pair in colourless else (s.white, s.black) not in e_keys
+
+    def only_eng(s: Side) -> bool:
+        pair = frozenset((s.white, s.black))
+        return pair not in r_sets if pair in colourless else (s.white, s.black) not in r_keys
+
+    only_r = [s for s in rs if only_rec(s)]
+    only_e = [s for s in es if only_eng(s)]
     return [BoardDiff(only_r[i] if i < len(only_r) else None,
                       only_e[i] if i < len(only_e) else None)
             for i in range(max(len(only_r), len(only_e)))]
@@ -91,17 +106,47 @@ def side_text(s: Side | None, names: dict[int, str]) -> str:
     return f"board {s.board} {person(names, s.white)} - {person(names, s.black)}"
 
 
-def boards_sentence(diff: list[BoardDiff], names: dict[int, str], limit: int = 3) -> str:
-    """``board 6 is recorded A (6) - B (167); the engine's board 6 is A (6) - C (142)``."""
-    rec = [d.recorded for d in diff if d.recorded is not None]
-    eng = [d.expected for d in diff if d.expected is not None]
-    numbers = [s.board for s in rec if s.board is not None]
-    head = ""
-    if len(rec) > limit or len(eng) > limit:
-        head = f"{len(numbers)} recorded boards differ from the engine's; first "
-    r = "; ".join(side_text(s, names) for s in rec[:limit]) or "nothing"
-    e = "; ".join(side_text(s, names) for s in eng[:limit]) or "nothing"
-    return f"{head}recorded {r}; the engine has {e}"
+def boards_sentence(diff: list[BoardDiff], names: dict[int, str],
+                    swapped: set[frozenset[int]] = frozenset(), limit: int = 2) -> str:
+    """``boards 6, 9 differ: recorded board 6 A (6) - B (167), ...; the engine's board 6
+    A (6) - C (142), ...; the PAB: recorded D (218), the engine's E (275)``.  Boards whose
+    players agree and colours are ``swapped`` are left to the colour findings."""
+    def moved(s: Side | None) -> bool:
+        return (s is not None and s.black is not None
+                and frozenset((s.white, s.black)) not in swapped)
+
+    rec = [d.recorded for d in diff if moved(d.recorded)]
+    eng = [d.expected for d in diff if moved(d.expected)]
+    rec_bye = next((d.recorded for d in diff if d.recorded is not None
+                    and d.recorded.black is None), None)
+    eng_bye = next((d.expected for d in diff if d.expected is not None
+                    and d.expected.black is None), None)
+    parts = []
+    if rec or eng:
+        if len(rec) <= limit:
+            numbers = ", ".join(str(s.board) for s in rec)
+            head = (f"board{'s' if len(rec) > 1 else ''} {numbers} differ{'s' if len(rec) == 1 else ''}: "
+                    if rec else "")
+            r = ", ".join(side_text(s, names) for s in rec) or "no such board"
+            e = ", ".join(side_text(s, names) for s in eng) or "no such board"
+        else:
+            head = f"{len(rec)} boards differ, the first: "
+            r, e = side_text(rec[0], names), side_text(eng[0], names) if eng else "-"
+        parts.append(f"{head}recorded {r}; the engine's {e}")
+    if rec_bye is not None or eng_bye is not None:
+        r = person(names, rec_bye.white) if rec_bye is not None else "nobody"
+        e = person(names, eng_bye.white) if eng_bye is not None else "nobody"
+        parts.append(f"the pairing-allocated bye: recorded {r}, the engine's {e}")
+    return "; ".join(parts)
+
+
+def _colours_only(bd: BoardDiff, diff: list[BoardDiff]) -> bool:
+    """The recorded board of ``bd`` is an engine's board with the colours reversed."""
+    if bd.recorded is None or bd.recorded.black is None:
+        return False
+    swapped = (bd.recorded.black, bd.recorded.white)
+    return any(d.expected is not None and (d.expected.white, d.expected.black) == swapped
+               for d in diff)
 
 
 def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, str],
@@ -224,13 +269,18 @@ def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport
             eng_boards = [(b.white, b.black) for b in result.boards]
             report.expected = Pairing(eng_boards, result.bye)
             report.differing = differing_boards(rec_boards, report.recorded.bye,
-                                                eng_boards, result.bye)
+                                                eng_boards, result.bye,
+                                                {frozenset(p) for p in rec.colourless})
         rec_sides = {frozenset((s.white, s.black)): s
                      for s in _sides(rec_boards, None)}
-        text = boards_sentence(report.differing, names) if report.differing else ""
+        swapped = {frozenset((bd.recorded.white, bd.recorded.black)) for bd in report.differing
+                   if _colours_only(bd, report.differing)}
+        text = boards_sentence(report.differing, names, swapped)
         for d in found:
             where = _where(d, rec_sides, names, text)
-            d.summary = f"Round {rnd}: " + (f"{where}. " if where else "") + d.explanation
+            text_ = d.explanation
+            d.summary = f"Round {rnd}: " + (f"{where}. " if where else "") + (
+                text_[:1].upper() + text_[1:])
         if bracket is not None:
             report.bracket = bracket_view(bracket, states, inp, rec, result, t)
         mentioned: set[int] = set()

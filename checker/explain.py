@@ -232,18 +232,13 @@ def _order_explanation(edition: Edition, br: BracketRecord, rc: Candidate, ec: C
 
         if firsts(rset) != firsts(eset):
             art = "4.3"
-            what = "the engine's exchange between S1 and S2 comes first (fewer, lower players exchanged)"
+            what = ("the engine's exchange between S1 and S2 comes first (fewer players, "
+                    "the smallest difference of pairing numbers)")
         else:
             art = "4.2"
             what = "the engine's transposition of S2 comes first"
     label = edition.label(art)
-    shown = {frozenset(p) for p in rc.pairs} ^ {frozenset(p) for p in ec.pairs}
-    first = next((p for p in ec.pairs if frozenset(p) in shown), None)
-    example = ""
-    if first is not None:
-        a, b = first
-        example = f" (the engine pairs {person(names, a)} with {person(names, b)} first)"
-    text = f"every criterion ties; Art. {label}: {what}{example}"
+    text = f"every criterion ties; Art. {label}: {what}"
     return Explanation(Kind.ORDER, label, br,
                        ", ".join(f"{a}-{b}" for a, b in rc.pairs) or None,
                        ", ".join(f"{a}-{b}" for a, b in ec.pairs) or None, text, players)

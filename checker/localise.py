@@ -51,15 +51,15 @@ def short(name: str) -> str:
 
 def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
               bye: set[int], states: dict[int, PlayerState], names: dict[int, str]) -> str:
-    """``w vs Maier (7)``, ``b vs Huber (12), downfloat``, ``PAB``, ``not paired``."""
+    """``w Maier (7)`` (white against Maier), ``b Huber (12), downfloat``, ``PAB``, ``not
+    paired``."""
     if tpn in bye:
         return "PAB"
     opp = partner.get(tpn)
     if opp is None:
         return "not paired"
     c = colour.get(tpn)
-    text = (f"{c} " if c else "") + f"vs {short(names.get(opp, ''))} ({opp})".replace(
-        "vs  (", "vs (")
+    text = (f"{c} " if c else "") + f"{short(names.get(opp, ''))} ({opp})".lstrip()
     if tpn in states and opp in states and states[opp].score != states[tpn].score:
         text += ", downfloat" if states[opp].score < states[tpn].score else ", upfloat"
     return text
@@ -114,17 +114,19 @@ def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
     rows = []
     for p in members:
         st = states[p]
-        differs = (rec.partner.get(p), p in rec_bye) != (eng_partner.get(p), p in eng_bye)
         player = t.players.get(p) if t is not None else None
+        recorded = _describe(p, rec.partner, rec_colour, rec_bye, states, names)
+        expected = (_describe(p, eng_partner, eng_colour, eng_bye, states, names)
+                    if result is not None else "-")
+        differs = recorded != expected  # another partner, the PAB, or other colours
         rows.append(PlayerRow(
             tpn=p,
             score=inp.points.show(st.score),
             preference=st.describe_preference(),
             floats=float_history(st, rnd),
             role="MDP" if p in bracket.mdps else "resident",
-            recorded=_describe(p, rec.partner, rec_colour, rec_bye, states, names),
-            expected=(_describe(p, eng_partner, eng_colour, eng_bye, states, names)
-                      if result is not None else "-"),
+            recorded=recorded,
+            expected=expected,
             name=names.get(p, ""),
             rating=(player.rating or None) if player is not None else None,
             colours=_colours(t, p, rnd) if t is not None else "",

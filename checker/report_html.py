@@ -113,7 +113,7 @@ def _file(f: FileReport) -> str:
     return "".join(out)
 
 
-def render(batch: BatchReport) -> str:
+def render(batch: BatchReport, full: bool = False) -> str:
     title = "trfaudit check report"
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"

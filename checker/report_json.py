@@ -28,6 +28,8 @@ def _round(r: RoundReport) -> dict[str, Any]:
         out["recorded"] = _pairing(r.recorded)
         out["expected"] = _pairing(r.expected)
         out["bracket"] = None if r.bracket is None else asdict(r.bracket)
+        out["differing"] = [asdict(d) for d in r.differing]
+        out["players"] = [asdict(p) for p in r.players]
     return out
 
 

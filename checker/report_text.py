@@ -9,19 +9,20 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from .model import BatchReport, BracketView, FileReport, RoundReport
+from .localise import short
+from .model import BatchReport, BracketView, FileReport, RoundReport, Side
 
 KIND_STYLE = {"illegal": "bold red", "quality": "bold yellow", "order": "bold cyan",
               "colour": "bold magenta", "unexplained": "bold blue"}
 
 
 def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
-    """A console on ``stream``; files and pipes get plain text 100 columns wide."""
+    """A console on ``stream``; files and pipes get plain text 120 columns wide."""
     if terminal is None:
         terminal = stream.isatty() if hasattr(stream, "isatty") else False
     if terminal:
         return Console(file=stream, highlight=False)
-    return Console(file=stream, width=100, color_system=None, force_terminal=False,
+    return Console(file=stream, width=120, color_system=None, force_terminal=False,
                    highlight=False, emoji=False)
 
 
@@ -41,60 +42,120 @@ def _ranges(numbers: list[int]) -> str:
     return ", ".join(out)
 
 
-def bracket_table(b: BracketView) -> Group:
-    title = Text(f"Bracket {b.score}: where the recorded and the engine's pairings first "
-                 "diverge", style="bold")
+#: Rows of each table shown without ``--full``.
+ROWS = 8
+
+
+def _more(n: int) -> Text:
+    return Text(f"  … {n} more (--full shows everything)", style="dim")
+
+
+def _side(s: Side | None, names: dict[int, str]) -> str:
+    if s is None:
+        return ""
+    if s.black is None:
+        return f"PAB  {_who(names, s.white)}"
+    return f"{s.board:>3}  {_who(names, s.white)} - {_who(names, s.black)}"
+
+
+def _who(names: dict[int, str], tpn: int) -> str:
+    return f"{short(names.get(tpn, ''))} ({tpn})"
+
+
+def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
+    """The boards that differ, recorded beside the engine's, in board order (C.04.2)."""
+    title = Text("Boards that differ (board order, C.04.2 3.6):", style="bold")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name, justify in (("TPN", "right"), ("Score", "right"), ("Pref", "center"),
-                          ("Floats", "left"), ("Role", "left"), ("Recorded", "left"),
-                          ("Engine", "left")):
+    table.add_column(" Bd  Recorded (white - black)")
+    table.add_column(" Bd  Engine (white - black)")
+    rows = r.differing if full else r.differing[:ROWS]
+    for d in rows:
+        table.add_row(_side(d.recorded, names), _side(d.expected, names))
+    parts: list = [title, table]
+    if len(rows) < len(r.differing):
+        parts.append(_more(len(r.differing) - len(rows)))
+    return Group(*parts)
+
+
+def bracket_table(b: BracketView, full: bool = True) -> Group:
+    mdps = ", ".join(f"{short(p.name)} ({p.tpn})" for p in b.players if p.role == "MDP")
+    title = Text(f"Bracket {b.score} ({b.residents} resident{'s' if b.residents != 1 else ''}"
+                 f", {len(b.mdps)} MDP{'s' if len(b.mdps) != 1 else ''}"
+                 + (f": {mdps}" if mdps and len(b.mdps) <= 4 else "")
+                 + "): the first bracket, in pairing order, where the two pairings part",
+                 style="bold")
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name, justify in (("TPN", "right"), ("Name", "left"), ("Rtg", "right"),
+                          ("Pts", "right"), ("Pref", "center"), ("Colours", "left"),
+                          ("Floats", "left"), ("Recorded", "left"), ("Engine", "left")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    for p in b.players:
-        differs = p.recorded != p.expected
-        table.add_row(str(p.tpn), p.score, p.preference, p.floats, p.role,
-                      Text(p.recorded, style="bold" if differs else ""), p.expected)
-    side = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    side.add_column("Recorded candidate")
-    side.add_column("Engine's candidate")
-    for i in range(max(len(b.recorded), len(b.expected))):
-        side.add_row(b.recorded[i] if i < len(b.recorded) else "",
-                     b.expected[i] if i < len(b.expected) else "")
-    legend = Text("Pref: W!/B! absolute, W/B strong, w/b mild, - none (1.7). Floats: the "
-                  "two previous rounds (1.4).", style="dim")
-    return Group(title, table, legend, Text(""), side)
+    shown = b.players if full else [p for p in b.players if p.differs]
+    rows = shown if full else shown[:ROWS]
+    for p in rows:
+        table.add_row(str(p.tpn), p.name[:20], str(p.rating or ""), p.score, p.preference,
+                      p.colours, p.floats,
+                      Text(p.recorded, style="bold" if p.differs else ""), p.expected)
+    parts: list = [title, table]
+    if len(rows) < len(shown):
+        parts.append(_more(len(shown) - len(rows)))
+    elif not full and len(shown) < len(b.players):
+        parts.append(Text(f"  ({len(b.players) - len(shown)} other players of the bracket are "
+                          "paired alike in both; --full shows them)", style="dim"))
+    if full:
+        side = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+        side.add_column("Recorded candidate")
+        side.add_column("Engine's candidate")
+        for i in range(max(len(b.recorded), len(b.expected))):
+            side.add_row(b.recorded[i] if i < len(b.recorded) else "",
+                         b.expected[i] if i < len(b.expected) else "")
+        parts += [Text(""), side]
+    parts.append(Text("Pref: W!/B! absolute, W/B strong, w/b mild, - none (1.7). Colours: the "
+                      "last rounds, oldest first. Floats: the two previous rounds (1.4).",
+                      style="dim"))
+    return Group(*parts)
 
 
-def round_block(r: RoundReport) -> Group:
-    parts: list = [Text(f"Round {r.round}: differs", style="bold")]
-    for d in r.discrepancies:
-        head = Text("  ")
-        head.append(d.kind + (f" {d.criterion}" if d.criterion else ""),
+def round_block(r: RoundReport, full: bool = False) -> Group:
+    names = {p.tpn: p.name for p in r.players}
+    if r.bracket is not None:
+        names.update({p.tpn: p.name for p in r.bracket.players})
+    first = r.discrepancies[0] if r.discrepancies else None
+    head = first.summary if first is not None and first.summary else f"Round {r.round}: differs"
+    parts: list = [Text(head, style="bold")]
+    shown = r.discrepancies if full else r.discrepancies[:ROWS]
+    for i, d in enumerate(shown):
+        line = Text("  ")
+        line.append(d.kind + (f" {d.criterion}" if d.criterion else ""),
                     style=KIND_STYLE.get(d.kind, "bold"))
-        if d.players:
-            head.append(" (players " + ", ".join(map(str, d.players)) + ")")
-        parts.append(head)
-        parts.append(Text("    " + d.explanation))
-        if d.recorded is not None or d.expected is not None:
-            parts.append(Text(f"    recorded: {d.recorded or '-'}   expected: {d.expected or '-'}",
-                              style="dim"))
-    if r.recorded is not None:
+        if i == 0:
+            parts.append(line)  # the summary above says it
+            continue
+        text = d.summary.split(": ", 1)[1] if d.summary else d.explanation
+        line.append(": " + text)
+        parts.append(line)
+    if len(shown) < len(r.discrepancies):
+        parts.append(_more(len(r.discrepancies) - len(shown)))
+    if r.differing:
+        parts.append(Text(""))
+        parts.append(boards_table(r, names, full))
+    if full and r.recorded is not None:
         rec = ", ".join(f"{w}-{b}" for w, b in r.recorded.boards)
         if r.recorded.bye is not None:
             rec += f"; PAB {r.recorded.bye}"
         parts.append(Text(f"  recorded round: {rec}", style="dim"))
-    if r.expected is not None:
+    if full and r.expected is not None:
         exp = ", ".join(f"{w}-{b}" for w, b in r.expected.boards)
         if r.expected.bye is not None:
             exp += f"; PAB {r.expected.bye}"
         parts.append(Text(f"  engine's round: {exp}", style="dim"))
     if r.bracket is not None:
         parts.append(Text(""))
-        parts.append(bracket_table(r.bracket))
+        parts.append(bracket_table(r.bracket, full))
     parts.append(Text(""))
     return Group(*parts)
 
 
-def file_block(console: Console, f: FileReport) -> None:
+def file_block(console: Console, f: FileReport, full: bool = False) -> None:
     console.rule(Text(f.file), align="left")
     if f.rules:
         why = f" ({f.rules_reason})" if f.rules_reason else ""
@@ -110,24 +171,25 @@ def file_block(console: Console, f: FileReport) -> None:
         console.print(Text(f"round{'s' if len(matching) > 1 else ''} {_ranges(matching)}: "
                            "match", style="green"))
     for r in f.differing:
-        console.print(round_block(r))
+        console.print(round_block(r, full))
     style = "bold red" if f.differing else "bold green"
     console.print(Text(f.summary(), style=style))
 
 
-def render(batch: BatchReport, console: Console) -> None:
+def render(batch: BatchReport, console: Console, full: bool = False) -> None:
+    """``full``: every board, every bracket player and both whole rounds (``--full``)."""
     for f in batch.files:
-        file_block(console, f)
+        file_block(console, f, full)
         console.print()
     if len(batch.files) > 1:
         console.print(Text(batch.summary(), style="bold"))
 
 
-def render_text(batch: BatchReport) -> str:
+def render_text(batch: BatchReport, full: bool = False) -> str:
     """The report as plain text (for ``-o`` and tests)."""
     import io
 
     buf = io.StringIO()
-    render(batch, make_console(buf, terminal=False))
+    render(batch, make_console(buf, terminal=False), full)
     return buf.getvalue()
 

@@ -77,6 +77,10 @@ def register(app: typer.Typer) -> None:
                                               help="Write the report here (default stdout)."),
         jobs: int = typer.Option(1, "--jobs", "-j", min=0,
                                  help="Processes to use (0: one per CPU)."),
+        full: bool = typer.Option(False, "--full",
+                                  help="Text and HTML: every differing board, every player of "
+                                       "the bracket and both whole rounds (JSON always has "
+                                       "everything)."),
     ) -> None:
         """Re-pair every recorded round of each file and compare it with the record.
 
@@ -112,12 +116,12 @@ def register(app: typer.Typer) -> None:
         if fmt is Format.json:
             text = report_json.render(batch)
         elif fmt is Format.html:
-            text = report_html.render(batch)
+            text = report_html.render(batch, full)
         elif output is None:
-            report_text.render(batch, report_text.make_console(sys.stdout))
+            report_text.render(batch, report_text.make_console(sys.stdout), full)
             raise typer.Exit(batch.exit_code)
         else:
-            text = report_text.render_text(batch)
+            text = report_text.render_text(batch, full)
         if output is None:
             sys.stdout.write(text)
             sys.stdout.flush()

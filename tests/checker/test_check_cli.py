@@ -88,10 +88,15 @@ def test_text_report(tampered):
     assert result.exit_code == 1
     text = flat(result.stdout)
     assert "rounds 1-4: match" in text
-    assert "Round 5: differs" in text
-    assert "colour 5.2.1 (players 1, 5)" in text
+    # The first line of the round is the quotable summary: the board, the players by name,
+    # the rule (t000098 round 5: 1 has a mild preference for white, 5 a strong one for black).
+    [first] = [line for line in result.stdout.splitlines() if line.startswith("Round 5:")]
+    assert first.startswith("Round 5: board 1 Test0005 Player0005 (5) - Test0001 Player0001 (1) "
+                            "(the rules give Test0001 Player0001 (1) white)")
     assert "5.2.1: both preferences are granted: 1 prefers white, 5 black" in text
-    assert "Bracket 4: where the recorded and the engine's pairings first diverge" in text
+    assert "colour 5.2.1" in text
+    assert ("Bracket 4 (2 residents, 2 MDPs: Test0001 Player0001 (1), Test0003 Player0003 (3))"
+            in text)
     assert "5 rounds checked, 4 match, 1 differs (colour 5.2.1)" in text
 
 
@@ -185,6 +190,13 @@ def test_json_snapshot_of_two_hand_checked_rounds(tampered, data_regression):
     * rematch.trf, round 5: 1-4 and 5-2 are rematches of round 1 (C1).  Bracket 8 = MDPs 1
       (10) and 2 (9), who met in round 3, and 4 (8 points), who met 1 in round 1: the
       engine pairs 4-2 and floats 1 (to meet 5); the file pairs 1-4 and floats 2.
+
+    Re-read for issue 10: boards are in board order (C.04.2 3.6: the higher player's score,
+    10 before 9 before 4), so 5-1 is board 1; ``differing`` holds board 1 (colours swapped)
+    and, for the rematch, boards 1 and 2 of each side; players carry their names, ratings and
+    colours of the last four rounds (1: w b w b; 5: w, no game in round 2, b, w); "downfloat"
+    / "upfloat" only between different scores (1 with 10 against 5 with 4); 3 and 7 keep their
+    pairing (``differs: false``); each ``summary`` names the board and players.
     """
     result = check(tampered, "--format", "json")
     doc = json.loads(result.stdout)
