@@ -162,6 +162,8 @@ def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, st
             w, b = (int(x) for x in d.expected.split("-"))
             text += f" (the rules give {person(names, w)} white)"
         return text
+    if len(d.players) == 1 and d.recorded and d.recorded.startswith("PAB"):
+        return f"the pairing-allocated bye to {person(names, d.players[0])}"
     return ", ".join(person(names, p) for p in d.players)
 
 

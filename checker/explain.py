@@ -68,9 +68,9 @@ def first_divergence(result: RoundPairing, rec: RecordedRound) -> BracketRecord 
     eng = _partners(result)
     for br in result.brackets:
         members = br.mdps + br.residents
+        # A player who gets the PAB floats out of every bracket he is in until the last one:
+        # the PAB is decided where he stays unpaired in one pairing and not in the other.
         if _inside(members, eng, order) != _inside(members, rec.partner, order):
-            return br
-        if any((p == result.bye) != (p in rec.byes) for p in members):
             return br
     return None
 
@@ -160,8 +160,8 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
                     f"{label}: the record gives the pairing-allocated bye to "
                     f"{person(names, rec_bye)} with {pts.show(rs)} points, lower than the "
                     f"engine's {person(names, result.bye)} ({pts.show(es)}): an engine defect")
-            br = next((b for b in result.brackets if rec_bye in b.mdps + b.residents),
-                      result.brackets[-1] if result.brackets else None)
+            br = first_divergence(result, rec) or (result.brackets[-1] if result.brackets
+                                                   else None)
             return Explanation(kind, label, br, f"{pts.show(rs)} points",
                                f"{pts.show(es)} points", text, sorted({rec_bye, result.bye}))
 
