@@ -25,80 +25,80 @@ from trfaudit.engine.players import DOWN, UP, PlayerState
 #: What each criterion counts, per edition, written from that edition's text.
 WHAT: dict[str, dict[str, str]] = {
     "2025": {
-        "C5": "the score of the player who gets the pairing-allocated bye (minimised)",
-        "C6": "the number of downfloaters (minimised)",
-        "C7": "the scores of the downfloaters, highest first (minimised)",
+        "C5": "the score of the player who gets the pairing-allocated bye, minimised",
+        "C6": "the number of downfloaters, minimised",
+        "C7": "the scores of the downfloaters, highest first, minimised",
         "C8a": "the downfloaters must let the next bracket pair as many players as possible: "
                "the pairs made in the next bracket",
         "C8b": "the downfloaters must let the next bracket pair as well as possible: the "
                "scores of the next bracket's downfloaters",
-        "C9": "the unplayed games of the player who gets the pairing-allocated bye "
-              "(minimised)",
+        "C9": "the unplayed games of the player who gets the pairing-allocated bye, "
+              "minimised",
         "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2 (minimised)",
-        "C11": "topscorers or their opponents who get the same colour three times in a row "
-               "(minimised)",
-        "C12": "players who do not get their colour preference (minimised)",
-        "C13": "players who do not get their strong colour preference (minimised)",
-        "C14": "resident downfloaters who got a downfloat in the previous round (minimised)",
-        "C15": "MDP opponents who got an upfloat in the previous round (minimised)",
-        "C16": "resident downfloaters who got a downfloat two rounds before (minimised)",
-        "C17": "MDP opponents who got an upfloat two rounds before (minimised)",
-        "C18": "the scores of the downfloaters who got a downfloat in the previous round "
-               "(minimised)",
+               "lower than -2, minimised",
+        "C11": "topscorers or their opponents who get the same colour three times in a row, "
+               "minimised",
+        "C12": "players who do not get their colour preference, minimised",
+        "C13": "players who do not get their strong colour preference, minimised",
+        "C14": "resident downfloaters who got a downfloat in the previous round, minimised",
+        "C15": "MDP opponents who got an upfloat in the previous round, minimised",
+        "C16": "resident downfloaters who got a downfloat two rounds before, minimised",
+        "C17": "MDP opponents who got an upfloat two rounds before, minimised",
+        "C18": "the scores of the downfloaters who got a downfloat in the previous round, "
+               "minimised",
         "C19": "the score differences of the MDP opponents who got an upfloat in the previous "
-               "round (minimised)",
-        "C20": "the scores of the downfloaters who got a downfloat two rounds before "
-               "(minimised)",
+               "round, minimised",
+        "C20": "the scores of the downfloaters who got a downfloat two rounds before, "
+               "minimised",
         "C21": "the score differences of the MDP opponents who got an upfloat two rounds "
-               "before (minimised)",
+               "before, minimised",
     },
     "2017": {
-        "C6": "the number of pairs (maximised)",
+        "C6": "the number of pairs, maximised",
         "C7": "the PSD, the score differences of the pairs and of the downfloaters (A.8), "
-              "highest first (minimised)",
+              "highest first, minimised",
         "C8a": "the downfloaters must let the next bracket make as many pairs as possible: "
                "the pairs made in the next bracket",
         "C8b": "the downfloaters must let the next bracket make the lowest PSD: the next "
                "bracket's PSD",
         "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2 (minimised)",
-        "C11": "topscorers or their opponents who get the same colour three times in a row "
-               "(minimised)",
-        "C12": "players who do not get their colour preference (minimised)",
-        "C13": "players who do not get their strong colour preference (minimised)",
-        "C14": "players who receive the same downfloat as in the previous round (minimised)",
-        "C15": "players who receive the same upfloat as in the previous round (minimised)",
-        "C16": "players who receive the same downfloat as two rounds before (minimised)",
-        "C17": "players who receive the same upfloat as two rounds before (minimised)",
+               "lower than -2, minimised",
+        "C11": "topscorers or their opponents who get the same colour three times in a row, "
+               "minimised",
+        "C12": "players who do not get their colour preference, minimised",
+        "C13": "players who do not get their strong colour preference, minimised",
+        "C14": "players who receive the same downfloat as in the previous round, minimised",
+        "C15": "players who receive the same upfloat as in the previous round, minimised",
+        "C16": "players who receive the same downfloat as two rounds before, minimised",
+        "C17": "players who receive the same upfloat as two rounds before, minimised",
         "C18": "the score differences of the players who receive the same downfloat as in the "
-               "previous round (minimised)",
+               "previous round, minimised",
         "C19": "the score differences of the players who receive the same upfloat as in the "
-               "previous round (minimised)",
+               "previous round, minimised",
         "C20": "the score differences of the players who receive the same downfloat as two "
-               "rounds before (minimised)",
+               "rounds before, minimised",
         "C21": "the score differences of the players who receive the same upfloat as two "
-               "rounds before (minimised)",
+               "rounds before, minimised",
     },
     "2012": {
-        "C6": "the number of pairs P (maximised)",
+        "C6": "the number of pairs P, maximised",
         "C7": "the score differences of the pairs and of the players moved down, highest "
-              "first (as small as possible)",
+              "first, as small as possible",
         "C8a": "backtracking: the players moved down must let the next bracket make as many "
                "pairs as possible: the pairs made in the next bracket",
         "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2 (minimised)",
-        "C11": "topscorers or their opponents who get the same colour three times in a row "
-               "(minimised)",
+               "lower than -2, minimised",
+        "C11": "topscorers or their opponents who get the same colour three times in a row, "
+               "minimised",
         "A7d": "players with a strong preference, treated as absolute in odd rounds, who do "
-               "not get it (minimised)",
-        "C12": "players who do not get their colour preference, X (as many preferences as "
-               "possible granted)",
-        "C13": "players who do not get their strong colour preference, Z (even rounds)",
-        "C14": "players who get the same downfloat as in the previous round (to be avoided)",
-        "C15": "players who get the same upfloat as in the previous round (to be avoided)",
-        "C16": "players who get the same downfloat as two rounds before (to be avoided)",
-        "C17": "players who get the same upfloat as two rounds before (to be avoided)",
+               "not get it, minimised",
+        "C12": "players who do not get their colour preference, X: as many "
+               "preferences granted as possible",
+        "C13": "players who do not get their strong colour preference, Z, even rounds",
+        "C14": "players who get the same downfloat as in the previous round, to be avoided",
+        "C15": "players who get the same upfloat as in the previous round, to be avoided",
+        "C16": "players who get the same downfloat as two rounds before, to be avoided",
+        "C17": "players who get the same upfloat as two rounds before, to be avoided",
     },
 }
 
@@ -263,14 +263,14 @@ def _phrase(m: Measure, names: dict[int, str]) -> str:
         return "none" if m.value != "0 pairs" else "0 pairs"
     if not m.players:
         return m.value
-    named = ", ".join(person(names, p, m.notes.get(p)) for p in m.players)
-    return f"{m.value}: {named}"
+    named = "; ".join(person(names, p, m.notes.get(p)) for p in m.players)
+    return f"{m.value} ({named})"
 
 
 def sentence(edition: Edition, key: str, rec: Measure, eng: Measure,
              names: dict[int, str], worse: bool = True) -> str:
-    """``C16 (resident downfloaters who got a downfloat two rounds before (minimised)): the
-    record has 1: Smith, Ann (41, downfloated in round 4); the engine's pairing has none``.
+    """``C16 (resident downfloaters who got a downfloat two rounds before, minimised): the
+    record has 1 (Smith, Ann (41, downfloated in round 4)); the engine's pairing has none``.
     ``worse``: the record is the worse of the two (else: an engine defect)."""
     label = edition.label(key)
     text = (f"{label} ({what(edition, key)}): the record has {_phrase(rec, names)}; the "
