@@ -178,7 +178,8 @@ def player_info(t: Tournament, tpn: int, rnd: int, states: dict[int, PlayerState
                 inp: RoundInput) -> PlayerInfo:
     p = t.players[tpn]
     score = inp.points.show(states[tpn].score) if tpn in states else "-"
-    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score, _colours(t, tpn, rnd))
+    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score, _colours(t, tpn, rnd),
+                      (p.federation or "").strip())
 
 
 def initial_colour(t, edition) -> tuple[str | None, str | None]:
@@ -285,13 +286,13 @@ def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport
                 text_[:1].upper() + text_[1:])
         if bracket is not None:
             report.bracket = bracket_view(bracket, states, inp, rec, result, t)
-        mentioned: set[int] = set()
+        mentioned: list[int] = []  # in the order the boards show them, then the findings'
         for bd in report.differing:
             for s in (bd.recorded, bd.expected):
                 if s is not None:
-                    mentioned.update(x for x in (s.white, s.black) if x is not None)
+                    mentioned += [x for x in (s.white, s.black) if x is not None]
         for d in found:
-            mentioned.update(d.players)
-        report.players = [player_info(t, p, rnd, states, inp) for p in sorted(mentioned)
+            mentioned += d.players
+        report.players = [player_info(t, p, rnd, states, inp) for p in dict.fromkeys(mentioned)
                           if p in t.players]
     return report

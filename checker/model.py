@@ -135,6 +135,7 @@ class PlayerInfo:
     rating: int | None
     score: str  # pairing score before the round
     colours: str  # colours of the last rounds, oldest first ("-": no game)
+    federation: str = ""
 
 
 @dataclass
@@ -165,6 +166,8 @@ class FileReport:
     rounds: list[RoundReport] = field(default_factory=list)
     error: str | None = None
     warnings: list[str] = field(default_factory=list)
+    event: str | None = None  # the tournament's name (012), as the file gives it
+    city: str | None = None  # 022
 
     @property
     def differing(self) -> list[RoundReport]:

@@ -1,37 +1,139 @@
-"""The HTML report: one self-contained, printable page (inline CSS, no external resources)."""
+"""The HTML report: one self-contained, printable page (inline CSS, no script, no external
+resources), for people who did not write the file.
+
+Every text taken from a file (names, the tournament's name, federations, file names, the
+validator's messages that quote it) goes through :func:`html.escape`, so a name like
+``<img src=x onerror=...>`` shows as text and runs nothing.  Per differing round: the
+quotable summary, the table of differing boards with names, and the bracket context in a
+``<details>`` element (open when printed).  Pages are A4.
+"""
 
 from __future__ import annotations
 
 from html import escape
 
-from .model import BatchReport, BracketView, FileReport, Pairing, RoundReport
+from .localise import short
+from .model import BatchReport, BracketView, FileReport, Pairing, PlayerInfo, RoundReport, Side
+
+#: Rows of each table shown without ``--full``.
+ROWS = 12
 
 CSS = """
-body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 11pt; margin: 2em;
-       color: #111; }
-h1 { font-size: 18pt; margin-bottom: .2em; }
-h2 { font-size: 14pt; border-bottom: 2px solid #444; margin-top: 1.6em; }
-h3 { font-size: 12pt; margin: 1.2em 0 .4em; }
-table { border-collapse: collapse; margin: .4em 0 .8em; }
-th, td { border: 1px solid #999; padding: 2px 8px; text-align: left; vertical-align: top; }
+@page { size: A4; margin: 15mm 12mm; }
+body { font-family: "DejaVu Sans", Arial, sans-serif; font-size: 10.5pt; margin: 1.5em;
+       color: #111; max-width: 186mm; }
+h1 { font-size: 17pt; margin-bottom: .2em; }
+h2 { font-size: 13pt; border-bottom: 2px solid #444; margin-top: 1.4em; overflow-wrap: anywhere; }
+h3 { font-size: 11.5pt; margin: 1.1em 0 .3em; }
+table { border-collapse: collapse; margin: .4em 0 .8em; font-size: 9.5pt; }
+th, td { border: 1px solid #999; padding: 2px 6px; text-align: left; vertical-align: top; }
 th { background: #eee; }
 td.num { text-align: right; }
-tr.diverges td.recorded { font-weight: bold; }
+tr.differs td.recorded { font-weight: bold; }
+.rules { background: #f4f4f4; border-left: 4px solid #444; padding: .4em .8em; }
+.summary-sentence { font-weight: bold; margin: .3em 0 .5em; }
 .kind { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff;
-        font-weight: bold; font-size: 10pt; }
+        font-weight: bold; font-size: 9pt; }
 .kind-illegal { background: #b00020; } .kind-quality { background: #a86400; }
 .kind-order { background: #00698f; } .kind-colour { background: #7a1fa2; }
-.kind-unexplained { background: #2d4fa8; }
+.kind-unexplained { background: #2d4fa8; } .kind-input { background: #555; }
 .status-match { color: #16702e; font-weight: bold; }
 .status-differs, .status-invalid { color: #b00020; font-weight: bold; }
 .summary { font-weight: bold; }
-.muted { color: #555; font-size: 10pt; }
+.muted { color: #555; font-size: 9pt; }
 ul.discrepancies { padding-left: 1.2em; }
-ul.discrepancies li { margin-bottom: .5em; }
-section.round { page-break-inside: avoid; break-inside: avoid; }
-section.file { page-break-before: auto; }
-@media print { body { margin: 0; font-size: 10pt; } h2 { page-break-after: avoid; } }
+ul.discrepancies li { margin-bottom: .4em; }
+section.round { break-inside: avoid-page; }
+details > summary { cursor: pointer; font-weight: bold; margin: .4em 0; }
+@media print {
+  body { margin: 0; }
+  h2 { break-after: avoid; }
+  details::details-content { content-visibility: visible; display: block; }
+  details > summary { list-style: none; }
+}
 """
+
+
+def _person(names: dict[int, str], tpn: int) -> str:
+    name = names.get(tpn, "")
+    return escape(f"{short(name)} ({tpn})" if name else f"player {tpn}")
+
+
+def _side(s: Side | None, names: dict[int, str]) -> tuple[str, str]:
+    if s is None:
+        return "", ""
+    if s.black is None:
+        return "PAB", _person(names, s.white)
+    return str(s.board), f"{_person(names, s.white)} &ndash; {_person(names, s.black)}"
+
+
+def _boards(r: RoundReport, names: dict[int, str], full: bool) -> str:
+    rows = r.differing if full else r.differing[:ROWS]
+    body = []
+    for d in rows:
+        rb, rt = _side(d.recorded, names)
+        eb, et = _side(d.expected, names)
+        body.append(f"<tr><td class=num>{rb}</td><td>{rt}</td><td class=num>{eb}</td>"
+                    f"<td>{et}</td></tr>")
+    more = (f"<p class=muted>&hellip; {len(r.differing) - len(rows)} more "
+            "(<code>--full</code> shows everything)</p>" if len(rows) < len(r.differing) else "")
+    return ("<h4>Boards that differ <span class=muted>(board order, C.04.2 3.6)</span></h4>"
+            "<table class=boards><thead><tr><th>Bd</th><th>Recorded (white &ndash; black)</th>"
+            "<th>Bd</th><th>Engine (white &ndash; black)</th></tr></thead><tbody>"
+            + "".join(body) + "</tbody></table>" + more)
+
+
+def _players(players: list[PlayerInfo]) -> str:
+    rows = "".join(
+        f"<tr><td class=num>{p.tpn}</td><td>{escape(p.name)}</td><td>{escape(p.federation)}</td>"
+        f"<td class=num>{p.rating or ''}</td><td class=num>{escape(p.score)}</td>"
+        f"<td><code>{escape(p.colours)}</code></td></tr>" for p in players)
+    return ("<table class=players><thead><tr><th>TPN</th><th>Name</th><th>Fed</th><th>Rating"
+            "</th><th>Points</th><th>Colours</th></tr></thead><tbody>" + rows
+            + "</tbody></table>")
+
+
+def _bracket(b: BracketView, full: bool) -> str:
+    shown = b.players if full else [p for p in b.players if p.differs]
+    rows_shown = shown if full else shown[:ROWS]
+    rows = []
+    for p in rows_shown:
+        cls = ' class="differs"' if p.differs else ""
+        rows.append(
+            f"<tr{cls}><td class=num>{p.tpn}</td><td>{escape(p.name)}</td>"
+            f"<td class=num>{p.rating or ''}</td><td class=num>{escape(p.score)}</td>"
+            f"<td>{escape(p.preference)}</td><td><code>{escape(p.colours)}</code></td>"
+            f"<td>{escape(p.floats)}</td><td>{escape(p.role)}</td>"
+            f"<td class=recorded>{escape(p.recorded)}</td><td>{escape(p.expected)}</td></tr>")
+    more = ""
+    if len(rows_shown) < len(shown):
+        more = (f"<p class=muted>&hellip; {len(shown) - len(rows_shown)} more "
+                "(<code>--full</code> shows everything)</p>")
+    elif len(shown) < len(b.players):
+        more = (f"<p class=muted>{len(b.players) - len(shown)} other players of the bracket "
+                "are paired alike in both (<code>--full</code> shows them).</p>")
+    side = ""
+    if full:
+        cells = []
+        for i in range(max(len(b.recorded), len(b.expected))):
+            r = b.recorded[i] if i < len(b.recorded) else ""
+            e = b.expected[i] if i < len(b.expected) else ""
+            cells.append(f"<tr><td>{escape(r)}</td><td>{escape(e)}</td></tr>")
+        side = ("<table class=candidates><thead><tr><th>Recorded candidate</th>"
+                "<th>Engine's candidate</th></tr></thead><tbody>" + "".join(cells)
+                + "</tbody></table>")
+    mdps = len(b.mdps)
+    return (
+        f"<details class=bracket><summary>Bracket {escape(b.score)} ({b.residents} residents, "
+        f"{mdps} MDP{'s' if mdps != 1 else ''}): the first bracket, in pairing order, where "
+        "the two pairings part</summary>"
+        "<table class=bracket><thead><tr><th>TPN</th><th>Name</th><th>Rating</th><th>Points"
+        "</th><th>Colour preference</th><th>Colours</th><th>Floats</th><th>Role</th>"
+        "<th>Recorded</th><th>Engine</th></tr></thead><tbody>" + "".join(rows)
+        + "</tbody></table>" + more + side +
+        "<p class=muted>Colour preference: W!/B! absolute, W/B strong, w/b mild, - none (1.7). "
+        "Colours: the last rounds, oldest first. Floats: the two previous rounds (1.4).</p>"
+        "</details>")
 
 
 def _pairing(p: Pairing | None) -> str:
@@ -43,77 +145,67 @@ def _pairing(p: Pairing | None) -> str:
     return escape(text)
 
 
-def _bracket(b: BracketView) -> str:
-    rows = []
-    for p in b.players:
-        cls = ' class="diverges"' if p.recorded != p.expected else ""
-        rows.append(
-            f"<tr{cls}><td class=num>{p.tpn}</td><td class=num>{escape(p.score)}</td>"
-            f"<td>{escape(p.preference)}</td><td>{escape(p.floats)}</td>"
-            f"<td>{escape(p.role)}</td><td class=recorded>{escape(p.recorded)}</td>"
-            f"<td>{escape(p.expected)}</td></tr>")
-    side = []
-    for i in range(max(len(b.recorded), len(b.expected))):
-        r = b.recorded[i] if i < len(b.recorded) else ""
-        e = b.expected[i] if i < len(b.expected) else ""
-        side.append(f"<tr><td>{escape(r)}</td><td>{escape(e)}</td></tr>")
-    return (
-        f"<h4>Bracket {escape(b.score)}: where the recorded and the engine's pairings first "
-        "diverge</h4>"
-        "<table class=bracket><thead><tr><th>TPN</th><th>Score</th><th>Colour preference</th>"
-        "<th>Floats</th><th>Role</th><th>Recorded</th><th>Engine</th></tr></thead><tbody>"
-        + "".join(rows) + "</tbody></table>"
-        "<table class=candidates><thead><tr><th>Recorded candidate</th>"
-        "<th>Engine's candidate</th></tr></thead><tbody>" + "".join(side) + "</tbody></table>"
-        "<p class=muted>Colour preference: W!/B! absolute, W/B strong, w/b mild, - none. "
-        "Floats: the floats of the two previous rounds.</p>")
-
-
-def _round(r: RoundReport) -> str:
+def _round(r: RoundReport, full: bool) -> str:
+    names = {p.tpn: p.name for p in r.players}
+    if r.bracket is not None:
+        names.update({p.tpn: p.name for p in r.bracket.players})
+    first = r.discrepancies[0] if r.discrepancies else None
     items = []
-    for d in r.discrepancies:
+    for d in (r.discrepancies if full else r.discrepancies[:ROWS]):
         label = escape(d.kind + (f" {d.criterion}" if d.criterion else ""))
-        players = (" <span class=muted>players " + escape(", ".join(map(str, d.players)))
-                   + "</span>") if d.players else ""
-        values = ""
-        if d.recorded is not None or d.expected is not None:
-            values = (f"<br><span class=muted>recorded: {escape(d.recorded or '-')}; "
-                      f"expected: {escape(d.expected or '-')}</span>")
-        items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{players}"
-                     f"<br>{escape(d.explanation)}{values}</li>")
+        # the first finding's summary is the round's headline: here its rule only
+        text = d.explanation if d is first else (d.summary or d.explanation)
+        items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span> "
+                     f"{escape(text)}</li>")
+    if not full and len(r.discrepancies) > ROWS:
+        items.append(f"<li class=muted>&hellip; {len(r.discrepancies) - ROWS} more</li>")
+    head = escape(first.summary) if first is not None and first.summary else "differs"
     body = (f"<section class=round id=round-{r.round}><h3>Round {r.round}: "
             "<span class=status-differs>differs</span></h3>"
+            f"<p class=summary-sentence>{head}</p>"
             "<ul class=discrepancies>" + "".join(items) + "</ul>")
-    if r.recorded is not None:
-        body += f"<p><b>Recorded:</b> {_pairing(r.recorded)}<br>"
-        body += f"<b>Engine:</b> {_pairing(r.expected)}</p>"
+    if r.differing:
+        body += _boards(r, names, full)
+    if r.players:
+        body += ("<h4>Players <span class=muted>(as the boards above show them)</span></h4>"
+                 + _players(r.players if full else r.players[:ROWS]))
+        if not full and len(r.players) > ROWS:
+            body += f"<p class=muted>&hellip; {len(r.players) - ROWS} more</p>"
+    if full and r.recorded is not None:
+        body += (f"<p class=muted><b>Recorded round:</b> {_pairing(r.recorded)}<br>"
+                 f"<b>Engine's round:</b> {_pairing(r.expected)}</p>")
     if r.bracket is not None:
-        body += _bracket(r.bracket)
+        body += _bracket(r.bracket, full)
     return body + "</section>"
 
 
-def _file(f: FileReport) -> str:
+def _file(f: FileReport, full: bool) -> str:
     out = [f"<section class=file><h2>{escape(f.file)}</h2>"]
+    if f.event:
+        where = f", {escape(f.city)}" if f.city else ""
+        out.append(f"<p class=event><b>{escape(f.event)}</b>{where}</p>")
     if f.rules:
-        out.append(f"<p>Rules: <b>{escape(f.rules)}</b>"
-                   + (f" &mdash; {escape(f.rules_title)}" if f.rules_title else "")
-                   + (f" <span class=muted>({escape(f.rules_reason)})</span>"
-                      if f.rules_reason else "") + "</p>")
+        out.append("<p class=rules>Judged by: <b>"
+                   + escape(f.rules_title or f"rules {f.rules}") + "</b>"
+                   + (f"<br>Why this edition: {escape(f.rules_reason)}" if f.rules_reason
+                      else "") + "</p>")
     if f.error is not None:
         out.append(f"<p class=status-invalid>Not checked: {escape(f.error)}</p>")
     for w in f.warnings:
         out.append(f"<p class=muted>{escape(w)}</p>")
     if f.rounds:
         cells = "".join(
-            f"<td class=status-{r.status}>{r.round}: {escape(r.status)}</td>" for r in f.rounds)
+            f"<td class=status-{escape(r.status)}>{r.round}: {escape(r.status)}</td>"
+            for r in f.rounds)
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
     for r in f.differing:
-        out.append(_round(r))
+        out.append(_round(r, full))
     out.append(f"<p class=summary>{escape(f.summary())}</p></section>")
     return "".join(out)
 
 
 def render(batch: BatchReport, full: bool = False) -> str:
+    """The page; ``full``: every differing board, every bracket player, both whole rounds."""
     title = "trfaudit check report"
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
@@ -122,5 +214,5 @@ def render(batch: BatchReport, full: bool = False) -> str:
         "<p class=muted>Each recorded round is compared with the pairing the FIDE (Dutch) "
         "System (C.04.3) prescribes from the rounds before it.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
-        + "".join(_file(f) for f in batch.files)
+        + "".join(_file(f, full) for f in batch.files)
         + "</body></html>\n")

@@ -41,6 +41,8 @@ def _file(f: FileReport) -> dict[str, Any]:
         "rules_reason": f.rules_reason,
         "rules_title": f.rules_title,
         "error": f.error,
+        "event": f.event,
+        "city": f.city,
         "warnings": list(f.warnings),
         "rounds": [_round(r) for r in f.rounds],
         "summary": f.summary(),

@@ -80,6 +80,7 @@ def prepare_tournament(t: Tournament, options: Options,
 
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
+    report.event, report.city = (t.name or None), (t.city or None)
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _structural(p)]
     report.warnings = [str(p) for p in problems if not p.is_error or _structural(p)]
