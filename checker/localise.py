@@ -45,8 +45,12 @@ def bracket_of_pair(result, a: int, b: int):
 
 
 def short(name: str) -> str:
-    """The surname (``Chasin`` of ``Chasin, Nico``)."""
-    return name.split(",")[0].strip() or name.strip()
+    """The surname (``Chasin`` of ``Chasin, Nico``); a long name without a comma, its first
+    word (the full name is in the table's Name column)."""
+    name = name.strip()
+    if "," in name:
+        return name.split(",")[0].strip() or name
+    return name if len(name) <= 14 else name.split()[0]
 
 
 def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
