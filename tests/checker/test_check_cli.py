@@ -95,7 +95,7 @@ def test_text_report(tampered):
                             "(the rules give Test0001 Player0001 (1) white)")
     assert "5.2.1: both preferences are granted: 1 prefers white, 5 black" in text
     assert "colour 5.2.1" in text
-    assert ("Bracket 4 (2 residents, 2 MDPs: Test0001 Player0001 (1), Test0003 Player0003 (3))"
+    assert ("Bracket 4 (2 residents, 2 MDPs: Test0001 (1), Test0003 (3))"
             in text)
     assert "5 rounds checked, 4 match, 1 differs (colour 5.2.1)" in text
 
