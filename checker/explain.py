@@ -88,10 +88,13 @@ def _candidate(br: BracketRecord, partner: dict[int, int], order: dict[int, int]
     return Candidate(pairs, floaters, next_pairs, next_floaters)
 
 
-def _totals(crit: Criterion, ctx: Context, br: Bracket, pairs: list[tuple[int, int]]):
+Total = int | dict[int, int]
+
+
+def _totals(crit: Criterion, ctx: Context, br: Bracket, pairs: list[tuple[int, int]]) -> Total:
     """The engine's measure of a candidate on ``crit``: its per-pair values summed."""
     st = br.states
-    total: object = {} if crit.vector else 0
+    total: Total = {} if crit.vector else 0
     for h, l in pairs:
         v = crit.value(ctx, st[h], st[l], "B")
         if not v:
@@ -101,17 +104,19 @@ def _totals(crit: Criterion, ctx: Context, br: Bracket, pairs: list[tuple[int, i
             for s, c in v.items():
                 total[s] = total.get(s, 0) + c
         else:
-            total += v  # type: ignore[operator]
+            assert isinstance(total, int)
+            total += v
     return total
 
 
-def _better(x, y) -> int:
+def _better(x: Total, y: Total) -> int:
     """+1 when x is better than y, -1 when worse, 0 when equal (bigger is better)."""
     if isinstance(x, dict) or isinstance(y, dict):
-        x, y = x or {}, y or {}
-        for k in sorted(set(x) | set(y), reverse=True):
-            if x.get(k, 0) != y.get(k, 0):
-                return 1 if x.get(k, 0) > y.get(k, 0) else -1
+        dx = x if isinstance(x, dict) else {}
+        dy = y if isinstance(y, dict) else {}
+        for k in sorted(set(dx) | set(dy), reverse=True):
+            if dx.get(k, 0) != dy.get(k, 0):
+                return 1 if dx.get(k, 0) > dy.get(k, 0) else -1
         return 0
     return (x > y) - (x < y)
 
