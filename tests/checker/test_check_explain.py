@@ -178,15 +178,20 @@ def test_the_first_diverging_bracket_is_the_first_in_pairing_order(tournaments, 
 GRAZ = "gbtami-swisspairing__international_chessopen_graz_2026_a_r09.trf"
 
 
-def test_a_275_player_round_fits_in_60_lines_and_names_everybody(corpus_dir):
-    """Graz 2026 (275 players), round 4: 37 boards differ from the engine's (order, 4.3).
-    Without --full the report shows the first boards and bracket players, capped."""
+@pytest.mark.parametrize("rnd, first", [
+    (1, "Round 1: 131 boards differ, the first: recorded board 5 Chasin, Nico (6) - "),
+    (4, "Round 4: 37 boards differ, the first: recorded board 6 Shengelia, David (10) - ")])
+def test_a_275_player_round_fits_in_60_lines_and_names_everybody(corpus_dir, rnd, first):
+    """Graz 2026 (275 players; the two rounds that differ from the engine's, both on the
+    generation order).  Without --full the report shows the first boards and the bracket's
+    players whose pairing differs, capped."""
     path = corpus_dir / "real" / GRAZ
-    result = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round", "4"])
+    result = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round",
+                                      str(rnd)])
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     assert len(lines) <= 60, len(lines)
-    assert lines[2].startswith("Round 4: 37 boards differ, the first: recorded board 6 ")
+    assert lines[2].startswith(first)
     assert "more (--full shows everything)" in result.stdout
     t = read(path)
     text = " ".join(result.stdout.split())
@@ -199,7 +204,53 @@ def test_a_275_player_round_fits_in_60_lines_and_names_everybody(corpus_dir):
         m = re.match(r"\s*(\d+)\s{3}(\S.*?)\s{2,}\d{4}\s", line)
         if m:
             assert t.players[int(m.group(1))].name.startswith(m.group(2).strip()), line
+    if rnd == 1:
+        return
     full = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round", "4",
                                     "--full"])
     assert len(full.stdout.splitlines()) > 100
     assert "engine's round:" in full.stdout and "engine's round:" not in result.stdout
+
+
+@pytest.mark.parametrize("edition, labels", [
+    ("2025", ("C1", "C2", "C3")), ("2017", ("C.1", "C.2", "C.3")),
+    ("2012", ("B.1a", "B.1b", "B.2"))])
+def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edition, labels):
+    """C1-C3 (2017 C.1-C.3, 2012 B.1a/B.1b/B.2): the legality sentences, labelled as each
+    edition labels them, with the round of the first meeting read from the file."""
+    from trfaudit.engine import EDITIONS
+
+    from .tamper import tamper_c3, truncate
+
+    ed = EDITIONS[edition]
+    c1, c2, c3 = labels
+    t = tournaments["t000212"]
+    case = next(tamper_rematch(t))
+    x = case.tournament
+    rnd = x.recorded_rounds()
+    a, b = case.info["rematch"]
+    met = [e.round for e in x.players[a].entries[:rnd - 1]
+           if e.kind is EntryKind.PLAYED and e.opponent == b]
+    found = [d for d in check_round(x, rnd, ed).discrepancies if d.criterion == c1]
+    assert any(d.explanation == f"{c1}: {a} and {b} already played each other in round "
+               f"{met[0]}" for d in found), found
+    for name, t in tournaments.items():
+        case = next(tamper_pab_to_previous(t), None)
+        if case is not None:
+            break
+    assert case is not None
+    x = case.tournament
+    [y] = case.players
+    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies
+             if d.criterion == c2)
+    assert d.explanation.startswith(f"{c2}: {y} gets the pairing-allocated bye but ")
+    assert "had the pairing-allocated bye in round" in d.explanation
+    t = read(corpus_dir / "dutch2025" / "t000004.trf")
+    rounds = t.recorded_rounds()
+    case = next(c for r in range(2, rounds) for c in tamper_c3(truncate(t, r, total=rounds)))
+    x = case.tournament
+    p, q = case.players
+    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies
+             if d.criterion == c3)
+    assert d.explanation.startswith(f"{c3}: {p} and {q} both have an absolute preference for")
+    assert d.explanation.endswith("and neither is a topscorer")
