@@ -81,11 +81,12 @@ def _order(result: RoundPairing) -> dict[int, int]:
     return {p.tpn: i for i, p in enumerate(ranked)}
 
 
-def _candidate(br: BracketRecord, partner: dict[int, int], order: dict[int, int]) -> Candidate:
+def _candidate(br: BracketRecord, partner: dict[int, int], order: dict[int, int],
+               colours: dict[int, str | None]) -> Candidate:
     pairs, floaters = _inside(br.mdps + br.residents, partner, order)
     nxt_members = floaters + [p for p in br.next_group if p not in floaters]
     next_pairs, next_floaters = _inside(nxt_members, partner, order)
-    return Candidate(pairs, floaters, next_pairs, next_floaters)
+    return Candidate(pairs, floaters, next_pairs, next_floaters, colours)
 
 
 Total = int | dict[int, int]
@@ -178,8 +179,11 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
                            "yet the pairs differ: an engine defect")
     order = _order(result)
     eng_partner = _partners(result)
-    rc = _candidate(br, rec.partner, order)
-    ec = _candidate(br, eng_partner, order)
+    rc = _candidate(br, rec.partner, order, dict(rec.colour))
+    eng_colour: dict[int, str | None] = {}
+    for b in result.boards:
+        eng_colour[b.white], eng_colour[b.black] = "w", "b"
+    ec = _candidate(br, eng_partner, order, eng_colour)
     ctx = br.context
     assert ctx is not None, "the engine's trace has no context for this bracket"
     bracket = Bracket(br.score, br.mdps, br.residents, br.next_group, ctx, st, pts.show,

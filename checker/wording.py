@@ -118,6 +118,8 @@ class Candidate:
     # The next bracket as this candidate leaves it (C8): its pairs and its downfloaters.
     next_pairs: list[tuple[int, int]] = field(default_factory=list)
     next_floaters: list[int] = field(default_factory=list)
+    # The colours this pairing gives ('w'/'b' per player; the record's own, else Art. 5's).
+    colours: dict[int, str | None] = field(default_factory=dict)
 
 
 @dataclass
@@ -168,10 +170,13 @@ def psd(br: Bracket, pairs: list[tuple[int, int]], floaters: list[int],
     return sorted(out, reverse=True)
 
 
-def _loser(br: Bracket, h: int, l: int) -> int:
-    """The player of a pair who does not get his preference (Art. 5 decides the colours)."""
-    a, b = br.states[h], br.states[l]
-    colour, _ = allocate(a, b, br.initial)
+def _loser(br: Bracket, cand: Candidate, h: int, l: int) -> int:
+    """The player of a pair who does not get his preference: by the colours the candidate
+    gives (a recorded board's own), else by Art. 5."""
+    a = br.states[h]
+    colour = cand.colours.get(h)
+    if colour is None:
+        colour, _ = allocate(a, br.states[l], br.initial)
     return l if colour == a.preference else h
 
 
@@ -210,7 +215,7 @@ def measure(key: str, crit: Criterion | None, edition: Edition, br: Bracket,
         return Measure(", ".join(map(str, values)) or "none", sum(values), who, notes)
     if key in ("C10", "C11", "C12", "C13", "A7d"):
         assert crit is not None
-        who = [_loser(br, h, l) for h, l in cand.pairs
+        who = [_loser(br, cand, h, l) for h, l in cand.pairs
                if crit.value(ctx, st[h], st[l], "B")]
         pref = {p: f"prefers {'white' if st[p].preference == 'w' else 'black'}"
                 for p in who}

@@ -193,6 +193,12 @@ def test_c12_colour_preference():
     for ed, label in ((EDITION_2025, "C12"), (EDITION_2017, "C.10"), (EDITION_2012, "B.4")):
         assert ed.label("C12") == label
         check(ed, "C12", br, rec, eng, "2", "0", expected)
+    # A record that gave 1 white against 2 (and 4 white against 3): the players who did not
+    # get their preference are the ones the record's own colours leave without it.
+    rec_coloured = Candidate([(1, 2), (3, 4)], [], colours={1: "w", 2: "b", 3: "b", 4: "w"})
+    check(EDITION_2025, "C12", br, rec_coloured, eng, "2", "0",
+          "the record has 2 (Brown, Ben (2, prefers white); Dunn, Di (4, prefers black)); "
+          "the engine's pairing has none")
 
 
 def test_c13_strong_colour_preference():
