@@ -159,3 +159,14 @@ def test_html_screenshot_and_a4_print(report, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
     boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf.read_bytes())
     assert boxes and all(abs(float(w) - 595) < 2 and abs(float(h) - 842) < 2 for w, h in boxes)
+    # The folded brackets unfold in print: without that rule the print holds less (the
+    # bracket tables' text; pages may still be as many).
+    folded = tmp_path / "folded.html"
+    folded.write_text(report.read_text().replace(
+        "details::details-content { content-visibility: visible; display: block; }", ""))
+    pdf2 = tmp_path / "folded.pdf"
+    proc = chromium(f"--print-to-pdf={pdf2}", "--no-pdf-header-footer", folded.as_uri(),
+                    profile=tmp_path / "profile3")
+    assert proc.returncode == 0, proc.stderr[-2000:]
+
+    assert pdf.stat().st_size > pdf2.stat().st_size * 1.05
