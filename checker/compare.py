@@ -19,11 +19,11 @@ from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.engine.dutch import RoundPairing, board_key
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.players import PlayerState, build_states
-from trfaudit.trf.model import EntryKind, Tournament
+from trfaudit.trf.model import Tournament
 
 from . import legality
 from .colour import colour_discrepancies, colour_rule
-from .localise import bracket_of_pair, bracket_view
+from .localise import bracket_of_pair, bracket_view, recent_colours
 from .model import (COLOUR, DIFFERS, ILLEGAL, MATCH, UNEXPLAINED, BoardDiff, Discrepancy,
                     Pairing, PlayerInfo, RoundReport, Side)
 from .recorded import RecordedRound, recorded_round, with_pending_paired
@@ -167,19 +167,12 @@ def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, st
     return ", ".join(person(names, p) for p in d.players)
 
 
-def _colours(t: Tournament, tpn: int, rnd: int, last: int = 4) -> str:
-    """Colours of the last ``last`` rounds before ``rnd``, oldest first (``-``: no game)."""
-    entries = t.players[tpn].entries[max(0, rnd - 1 - last):rnd - 1]
-    return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-"
-                   for e in entries)
-
-
 def player_info(t: Tournament, tpn: int, rnd: int, states: dict[int, PlayerState],
                 inp: RoundInput) -> PlayerInfo:
     p = t.players[tpn]
     score = inp.points.show(states[tpn].score) if tpn in states else "-"
-    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score, _colours(t, tpn, rnd),
-                      (p.federation or "").strip())
+    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score,
+                      recent_colours(t, tpn, rnd), (p.federation or "").strip())
 
 
 def initial_colour(t, edition) -> tuple[str | None, str | None]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.players import PlayerState
+from trfaudit.trf.model import EntryKind, Tournament
 
 from .model import BracketView, PlayerRow
 from .recorded import RecordedRound
@@ -42,6 +43,13 @@ def bracket_of_pair(result, a: int, b: int):
         if a in members and b in members:
             return br
     return None
+
+
+def recent_colours(t: Tournament, tpn: int, rnd: int, last: int = 4) -> str:
+    """Colours of the last ``last`` rounds before ``rnd``, oldest first (``-``: no game)."""
+    entries = t.players[tpn].entries[max(0, rnd - 1 - last):rnd - 1]
+    return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-"
+                   for e in entries)
 
 
 def short(name: str) -> str:
@@ -98,11 +106,9 @@ def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, st
 
 
 def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
-                 rec: RecordedRound, result, t=None) -> BracketView:
+                 rec: RecordedRound, result, t: Tournament | None = None) -> BracketView:
     """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``); ``t``,
     the tournament, gives names, ratings and colour histories."""
-    from .compare import _colours
-
     rnd = inp.round
     mdps = [p for p in bracket.mdps if p in states]
     residents = [p for p in bracket.residents if p in states]
@@ -133,7 +139,7 @@ def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
             expected=expected,
             name=names.get(p, ""),
             rating=(player.rating or None) if player is not None else None,
-            colours=_colours(t, p, rnd) if t is not None else "",
+            colours=recent_colours(t, p, rnd) if t is not None else "",
             differs=differs,
         ))
     expected = (_candidate(members, eng_partner, eng_colour, eng_bye, states)
