@@ -12,36 +12,26 @@ Every finding is a :class:`checker.model.Discrepancy` of kind ``illegal`` naming
 
 from __future__ import annotations
 
+from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
+from trfaudit.engine.editions import Edition
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.players import PlayerState
 
 from .model import ILLEGAL, Discrepancy
 from .recorded import RecordedRound
 
-#: The article that defines a round-pairing, per edition.
-ROUND_PAIRING_ARTICLE = {"2025": "1.9.1", "2017": "A.9", "2012": "A.9"}
-
 _COLOUR_WORD = {"w": "white", "b": "black"}
 
 
-def _label(edition, key: str) -> str:
-    return edition.label(key)
-
-
-def structure(rec: RecordedRound, edition) -> list[Discrepancy]:
+def structure(rec: RecordedRound, edition: Edition) -> list[Discrepancy]:
     """1.9.1: the recorded round is not a round-pairing."""
-    article = ROUND_PAIRING_ARTICLE.get(edition.name, "1.9.1")
+    article = edition.round_pairing_article
     return [Discrepancy(ILLEGAL, article, sorted(set(p.players)), None, None,
                         f"{article}: not a round-pairing: {p.text}")
             for p in rec.problems]
 
 
-def _met_in(inp: RoundInput, a: int, b: int) -> list[int]:
-    """Rounds in which ``a`` played a game (not a forfeit) against ``b``."""
-    return [g.round for g in inp.players[a].games if g.played and g.opponent == b]
-
-
-def _ineligibility(inp: RoundInput, edition, tpn: int) -> str:
+def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
     """Why ``tpn`` may not get the PAB: the first earlier round that made them ineligible."""
     games = inp.players[tpn].games
     for k in range(1, len(games) + 1):
@@ -57,31 +47,31 @@ def _ineligibility(inp: RoundInput, edition, tpn: int) -> str:
 
 
 def absolute_criteria(rec: RecordedRound, inp: RoundInput, states: dict[int, PlayerState],
-                      edition) -> list[Discrepancy]:
+                      edition: Edition) -> list[Discrepancy]:
     """C1, C2 and C3 on the recorded pairs and PAB (players outside ``states`` are skipped:
     they are already reported by :func:`structure`)."""
     out: list[Discrepancy] = []
-    c1, c2, c3 = (_label(edition, k) for k in ("C1", "C2", "C3"))
+    c1, c2, c3 = (edition.label(k) for k in ("C1", "C2", "C3"))
     for pair in sorted(rec.boards + rec.colourless, key=lambda p: min(p)):
         a, b = sorted(pair)
         if a not in states or b not in states:
             continue
         shown = f"{pair[0]}-{pair[1]}"
-        rounds = _met_in(inp, a, b)
+        pa, pb = states[a], states[b]
+        rounds = rounds_met(pa, b)
         if rounds:
             out.append(Discrepancy(
                 ILLEGAL, c1, [a, b], shown, "no rematch",
                 f"{c1}: {a} and {b} already played each other in round "
                 + ", ".join(map(str, rounds))))
-        elif frozenset((a, b)) in inp.forbidden:
+        elif prohibited(a, b, inp.forbidden):
             out.append(Discrepancy(
                 ILLEGAL, c1, [a, b], shown, "not paired",
                 f"{c1}: {a} and {b} may not meet in round {inp.round} (a prohibited pairing, "
                 "XXP/260)"))
-        pa, pb = states[a], states[b]
-        if (pa.absolute and pb.absolute and pa.preference == pb.preference
-                and not (pa.topscorer or pb.topscorer)):
-            colour = _COLOUR_WORD.get(pa.preference or "", "?")
+        clash = c3_clash(pa, pb)
+        if clash is not None:
+            colour = _COLOUR_WORD.get(clash, "?")
             out.append(Discrepancy(
                 ILLEGAL, c3, [a, b], shown, "not paired",
                 f"{c3}: {a} and {b} both have an absolute preference for {colour} and neither "

@@ -15,22 +15,28 @@ which editions the engine implements (the caller reports an edition it cannot ch
 
 from __future__ import annotations
 
+import enum
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from trfaudit.trf.model import Tournament
 
-EDITION_NAMES = ("2025", "2017", "2012")
+from trfaudit.engine.editions import (ALL_EDITIONS, EDITION_NAMES, edition_in_force,
+                                     edition_named_by)
 
-#: Type codes (ETT26) of the Dutch system, without the ``_BAKU`` acceleration suffix.
-_DUTCH_CODES = {
-    "FIDE_DUTCH_2025": "2025",
-    "FIDE_DUTCH_2026": "2025",  # not in ETT26, but some writers use it for the 2026 text
-    "FIDE_DUTCH_2017": "2017",
-}
-#: Start of each edition's validity, newest first.
-_IN_FORCE = ((date(2026, 2, 1), "2025"), (date(2017, 7, 1), "2017"))
+#: The edition in force now (the newest): the default when nothing in the file names one.
+_CURRENT = ALL_EDITIONS[0].name
+
+__all__ = ["EDITION_NAMES", "EditionChoice", "choose_edition", "parse_date", "rules_choices"]
+
+
+def rules_choices(name: str, *, auto: bool = True,
+                  editions: tuple[str, ...] = EDITION_NAMES) -> type[enum.Enum]:
+    """The choices of a ``--rules`` option, read from the edition registry: ``auto`` (when
+    ``auto``) and the editions' names.  A ``str`` enum, as typer wants it."""
+    names = (("auto",) if auto else ()) + editions
+    return enum.Enum(name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str)
 
 
 @dataclass(frozen=True)
@@ -83,8 +89,9 @@ def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
     if found is not None:
         code, record = found
         base = code.upper().removesuffix("_BAKU")
-        if base in _DUTCH_CODES:
-            return EditionChoice(_DUTCH_CODES[base], f"{record} {code}")
+        named = edition_named_by(code)
+        if named is not None:
+            return EditionChoice(named.name, f"{record} {code}")
         if base != "FIDE_DUTCH" and record == "192":
             return EditionChoice(None, f"192 {code}: not the FIDE (Dutch) System "
                                        "(use --rules to check it against the Dutch rules anyway)")
@@ -92,16 +99,17 @@ def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
         prefix = f"{record} {code} names no edition; "
     start = parse_date(t.start_date) if t.start_date else None
     if start is not None:
-        for since, name in _IN_FORCE:
-            if start >= since:
-                return EditionChoice(name, f"{prefix}start date {start.isoformat()} (042): "
-                                           f"in force from {since.isoformat()}")
-        return EditionChoice("2012", f"{prefix}start date {start.isoformat()} (042): "
-                                     "before 2017-07-01")
+        ed = edition_in_force(start)
+        if ed.in_force_from is not None:
+            return EditionChoice(ed.name, f"{prefix}start date {start.isoformat()} (042): "
+                                          f"in force from {ed.in_force_from.isoformat()}")
+        until = ed.in_force_until or start
+        return EditionChoice(ed.name, f"{prefix}start date {start.isoformat()} (042): "
+                                      f"before {(until + timedelta(days=1)).isoformat()}")
     if t.start_date and t.start_date.strip():
-        return EditionChoice("2025", f"{prefix}start date {t.start_date.strip()!r} (042) "
+        return EditionChoice(_CURRENT, f"{prefix}start date {t.start_date.strip()!r} (042) "
                                      "unreadable: the current edition")
     if prefix:
-        return EditionChoice("2025", f"{prefix}no start date (042): the current edition")
-    return EditionChoice("2025", "no type code (192/092) and no start date (042): "
+        return EditionChoice(_CURRENT, f"{prefix}no start date (042): the current edition")
+    return EditionChoice(_CURRENT, "no type code (192/092) and no start date (042): "
                                  "the current edition")

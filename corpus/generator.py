@@ -53,7 +53,6 @@ from .results import draw_result
 #: and bbp's ``BB?`` lines too (the writer's ``trfx`` form), which TRF-16 readers skip.
 DIALECTS = {"trf16": "trfx", "trfx": "trfx", "trf26": "trf26"}
 GENERATOR = "trfaudit generate 1"
-TYPE_CODES = {"2025": "FIDE_DUTCH_2025", "2017": "FIDE_DUTCH_2017"}
 
 
 class RulesNotImplemented(ConfigError):
@@ -158,8 +157,8 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         name=f"trfaudit random tournament {seed}",
         players_count=str(cfg.players),
         rated_players_count=str(rated),
-        tournament_type=TYPE_CODES[cfg.rules],
-        type_code=TYPE_CODES[cfg.rules] + ("_BAKU" if cfg.baku else ""),
+        tournament_type=edition.type_codes[0],
+        type_code=edition.type_codes[0] + ("_BAKU" if cfg.baku else ""),
         total_rounds=cfg.rounds,
         initial_colour=colour,
         scoring=cfg.scoring(),

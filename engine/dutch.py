@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
+from .absolute import Compatibility, compatible
 from .colours import allocate
 from .criteria import Context, Criterion
 from .editions import EDITION_2025, Edition
@@ -163,31 +164,14 @@ class DutchPairer:
 
     # -- absolute criteria ---------------------------------------------------------------
     def compatible(self, a: PlayerState, b: PlayerState) -> bool:
-        """C1 (no rematch, organiser-forbidden pairs) and C3 (no two non-topscorers with
-        the same absolute colour preference)."""
-        if b.tpn in a.opponents or frozenset((a.tpn, b.tpn)) in self.inp.forbidden:
-            return False
-        if a.absolute and b.absolute and a.preference == b.preference:
-            return a.topscorer or b.topscorer
-        return True
+        """C1 and C3 (:mod:`engine.absolute`)."""
+        return compatible(a, b, self.inp.forbidden)
 
     # -- the round -------------------------------------------------------------------------
     def pair(self) -> RoundPairing:
         order, n = self.order, self.n
-        index = {p.tpn: i for i, p in enumerate(order)}
-        # C1 and organiser-forbidden pairs as small sets; C3 is tested on the fly.
-        self.met: list[set[int]] = [set() for _ in range(n)]
-        for i, p in enumerate(order):
-            for t in p.opponents:
-                if t in index:
-                    self.met[i].add(index[t])
-        for pair in self.inp.forbidden:
-            a, b = (index.get(t) for t in pair)
-            if a is not None and b is not None:
-                self.met[a].add(b)
-                self.met[b].add(a)
-        self.abs_pref = [p.preference if p.absolute and not p.topscorer else None
-                         for p in order]
+        # C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`).
+        self.ok = Compatibility(order, self.inp.forbidden).allows
         bye_score, single, ranks = self._pab_prepass()
         ctx = Context(bye_score=bye_score, odd=n % 2 == 1, single_downfloater_is_pab=single,
                       played_rank=ranks, rounds_played=self.rounds_played)
@@ -241,13 +225,6 @@ class DutchPairer:
         if left:
             bye = order[left[0]].tpn
         return self._result(bye, brackets, bye_score if ctx.odd else None)
-
-    def ok(self, i: int, j: int) -> bool:
-        """C1 and C3 for two players given by their place in the sorted order."""
-        if j in self.met[i]:
-            return False
-        x = self.abs_pref[i]
-        return x is None or x != self.abs_pref[j]
 
     def _group(self, start: int) -> list[int]:
         if start >= self.n:

@@ -9,6 +9,8 @@ from typing import List, Optional
 
 import typer
 
+from trfaudit.checker.rules import rules_choices
+
 
 class Format(str, enum.Enum):
     text = "text"
@@ -16,11 +18,7 @@ class Format(str, enum.Enum):
     html = "html"
 
 
-class Rules(str, enum.Enum):
-    auto = "auto"
-    r2025 = "2025"
-    r2017 = "2017"
-    r2012 = "2012"
+Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 class _Progress:

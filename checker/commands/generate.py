@@ -10,6 +10,9 @@ from typing import List, Optional
 
 import typer
 
+from trfaudit.checker.rules import rules_choices
+from trfaudit.corpus.config import RULES as GENERATOR_RULES
+
 
 class Dialect(str, enum.Enum):
     trf26 = "trf26"
@@ -17,9 +20,7 @@ class Dialect(str, enum.Enum):
     trfx = "trfx"
 
 
-class Rules(str, enum.Enum):
-    r2025 = "2025"
-    r2017 = "2017"
+Rules = rules_choices("Rules", auto=False, editions=GENERATOR_RULES)  # with a type code
 
 
 def _progress():

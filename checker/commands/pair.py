@@ -9,17 +9,15 @@ from typing import Optional
 
 import typer
 
+from trfaudit.checker.rules import rules_choices
+
 
 class Format(str, enum.Enum):
     list = "list"
     json = "json"
 
 
-class Rules(str, enum.Enum):
-    auto = "auto"
-    r2025 = "2025"
-    r2017 = "2017"
-    r2012 = "2012"
+Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def register(app: typer.Typer) -> None:
