@@ -5,7 +5,8 @@ except at most one player, who gets the pairing-allocated bye.  The players to b
 round r are those whose round-r entry takes part in a pairing: a game, a forfeit (either
 side; forfeits are pairings that were not played) or the PAB; half-, full- and zero-point
 byes and absences are not paired.  A game that is paired but has no result yet (a mid-round
-export) counts as paired.
+export) counts as paired.  Who is paired with whom is read by :func:`trf.rounds.read_round`;
+this module says its faults in the checker's words.
 """
 
 from __future__ import annotations
@@ -13,11 +14,12 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass, field
 
+from trfaudit.trf import errors, rounds
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
+from trfaudit.trf.rounds import PAIRED_KINDS, RoundFault, read_round, takes_part
 
-#: Entry kinds that take part in the round-pairing (NOT_PAIRED with an opponent = pending).
-PAIRED_KINDS = frozenset({EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS,
-                          EntryKind.PAB})
+__all__ = ["PAIRED_KINDS", "RecordedRound", "StructureProblem", "entry_words",
+           "recorded_round", "takes_part", "with_pending_paired"]
 
 _KIND_WORDS = {
     EntryKind.PLAYED: "a game",
@@ -40,11 +42,6 @@ def entry_words(entry: RoundEntry | None) -> str:
     return _KIND_WORDS[entry.kind]
 
 
-def takes_part(entry: RoundEntry | None) -> bool:
-    """True when the entry is part of the round-pairing (a game, forfeit, PAB, pending game)."""
-    return entry is not None and (entry.kind in PAIRED_KINDS or entry.pending)
-
-
 @dataclass
 class StructureProblem:
     """Why the recorded round is not a round-pairing (1.9.1)."""
@@ -54,99 +51,56 @@ class StructureProblem:
 
 
 @dataclass
-class RecordedRound:
-    """Round ``round`` as the file records it.
+class RecordedRound(rounds.RecordedRound):
+    """Round ``round`` as the file records it (:class:`trf.rounds.RecordedRound`), with its
+    faults in words (``problems``)."""
 
-    ``boards``: the reciprocal pairs as (white, black); a pair without colours (a forfeit
-    written with ``-``) is kept in ``colourless`` as (lower TPN, higher TPN).  ``partner`` maps
-    each player to the opponent their own entry names.  ``byes``: the players with the PAB.
-    """
-
-    round: int
-    participants: list[int]
-    boards: list[tuple[int, int]] = field(default_factory=list)
-    colourless: list[tuple[int, int]] = field(default_factory=list)
-    byes: list[int] = field(default_factory=list)
-    partner: dict[int, int] = field(default_factory=dict)
-    colour: dict[int, str | None] = field(default_factory=dict)
     problems: list[StructureProblem] = field(default_factory=list)
-
-    @property
-    def bye(self) -> int | None:
-        return self.byes[0] if len(self.byes) == 1 else None
-
-    @property
-    def pairs(self) -> set[frozenset[int]]:
-        """The unordered pairs (coloured or not)."""
-        return {frozenset(p) for p in self.boards + self.colourless}
 
     @property
     def is_round_pairing(self) -> bool:
         return not self.problems
 
 
-def recorded_round(t: Tournament, rnd: int) -> RecordedRound:
-    """Round ``rnd`` of ``t`` and its structural problems (1.9.1)."""
-    players = t.players
-    participants = [tpn for tpn, p in players.items() if takes_part(p.entry(rnd))]
-    rec = RecordedRound(rnd, participants)
-    claimants: dict[int, list[int]] = {}
-    for tpn in participants:
-        entry = players[tpn].entry(rnd)
-        assert entry is not None
-        if entry.kind is EntryKind.PAB:
-            rec.byes.append(tpn)
-            continue
-        opp = entry.opponent
-        if opp is None:  # cannot happen for games; kept for robustness
-            rec.problems.append(StructureProblem([tpn], f"{tpn} has {entry_words(entry)} "
-                                                        "without an opponent"))
-            continue
-        rec.partner[tpn] = opp
-        rec.colour[tpn] = entry.colour
-        if opp == tpn:
-            rec.problems.append(StructureProblem([tpn], f"{tpn} is paired with themself"))
-            continue
-        if opp not in players:
-            rec.problems.append(StructureProblem(
-                [tpn, opp], f"{tpn} is paired with {opp}, who is not a registered player"))
-            continue
-        claimants.setdefault(opp, []).append(tpn)
-    for opp, who in sorted(claimants.items()):
-        if len(who) > 1:
-            rec.problems.append(StructureProblem(
-                [opp] + who, f"{opp} is paired twice: with " + " and ".join(map(str, who))))
-            continue
-        tpn = who[0]
-        other = players[opp].entry(rnd)
+def _words(fault: RoundFault) -> str | None:
+    """A fault of the recorded round as the checker says it (None: not a 1.9.1 problem)."""
+    code, who, rnd = fault.code, fault.players, fault.round
+    if code == errors.NO_OPPONENT:
+        return f"{who[0]} has {entry_words(fault.entries[0])} without an opponent"
+    if code == errors.SELF_PAIRED:
+        return f"{who[0]} is paired with themself"
+    if code == errors.UNKNOWN_OPPONENT:
+        return f"{who[0]} is paired with {who[1]}, who is not a registered player"
+    if code == errors.PAIRED_TWICE:
+        return f"{who[0]} is paired twice: with " + " and ".join(map(str, who[1:]))
+    if code == errors.NOT_RECIPROCAL:
+        tpn, opp = who
+        other = fault.other
         if not takes_part(other):
-            rec.problems.append(StructureProblem(
-                [tpn, opp], f"{tpn} is paired with {opp}, but {opp} has {entry_words(other)} "
-                            f"in round {rnd}: {opp} is not in the pairing"))
-        elif other.opponent != tpn:
-            if other.kind is EntryKind.PAB:
-                seen = "the pairing-allocated bye"
-            else:
-                seen = f"opponent {other.opponent}"
-            rec.problems.append(StructureProblem(
-                [tpn, opp], f"{tpn} is paired with {opp}, but {opp}'s entry names {seen}"))
-        elif tpn < opp:
-            ca, cb = rec.colour[tpn], rec.colour.get(opp)
-            if ca is not None and ca == cb:
-                word = "white" if ca == "w" else "black"
-                rec.problems.append(StructureProblem(
-                    [tpn, opp], f"{tpn} and {opp} are both recorded with {word}"))
-                rec.colourless.append((tpn, opp))
-            elif ca == "w" or cb == "b":
-                rec.boards.append((tpn, opp))
-            elif ca == "b" or cb == "w":
-                rec.boards.append((opp, tpn))
-            else:
-                rec.colourless.append((tpn, opp))
-    if len(rec.byes) > 1:
-        rec.problems.append(StructureProblem(
-            list(rec.byes), "players " + ", ".join(map(str, rec.byes)) + " all get the "
-            "pairing-allocated bye: at most one player may be left unpaired"))
+            return (f"{tpn} is paired with {opp}, but {opp} has {entry_words(other)} "
+                    f"in round {rnd}: {opp} is not in the pairing")
+        assert other is not None
+        seen = ("the pairing-allocated bye" if other.kind is EntryKind.PAB
+                else f"opponent {other.opponent}")
+        return f"{tpn} is paired with {opp}, but {opp}'s entry names {seen}"
+    if code == errors.SAME_COLOUR:
+        word = "white" if fault.entries[0].colour == "w" else "black"
+        return f"{who[0]} and {who[1]} are both recorded with {word}"
+    if code == errors.SEVERAL_PABS:
+        return ("players " + ", ".join(map(str, who)) + " all get the pairing-allocated bye: "
+                "at most one player may be left unpaired")
+    return None  # ONE_COLOUR: the other side's colour stands
+
+
+def recorded_round(t: Tournament, rnd: int) -> RecordedRound:
+    """Round ``rnd`` of ``t`` (read by :func:`trf.rounds.read_round`) and its structural
+    problems (1.9.1)."""
+    read = read_round(t, rnd)
+    rec = RecordedRound(**{f.name: getattr(read, f.name) for f in dataclasses.fields(read)})
+    for fault in read.faults:
+        text = _words(fault)
+        if text is not None:
+            rec.problems.append(StructureProblem(list(fault.players), text))
     return rec
 
 

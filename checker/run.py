@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable, Iterable
 
+from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
 
 from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
@@ -41,9 +42,9 @@ def expand(inputs: Iterable[str]) -> list[str]:
     return out
 
 
-def _structural(problem) -> bool:
+def _structural(problem: Problem) -> bool:
     """Validator findings about one round's pairing (reported per round by the checker)."""
-    return problem.message.startswith("round ")
+    return problem.round is not None
 
 
 @dataclass

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trfaudit.trf.model import EntryKind, Tournament
-
-_GAME_KINDS = (EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS)
+from trfaudit.trf.model import Tournament
+from trfaudit.trf.rounds import read_round
 
 
 @dataclass
@@ -25,17 +24,8 @@ class Disagreement:
 
 def recorded_pairing(t: Tournament, rnd: int) -> tuple[set[tuple[int, int]], int | None]:
     """The ``(white, black)`` boards and the PAB recipient recorded for round ``rnd``."""
-    boards: set[tuple[int, int]] = set()
-    bye = None
-    for tpn, p in t.players.items():
-        e = p.entry(rnd)
-        if e is None:
-            continue
-        if e.kind is EntryKind.PAB:
-            bye = tpn
-        elif e.kind in _GAME_KINDS and e.opponent and e.colour == "w":
-            boards.add((tpn, e.opponent))
-    return boards, bye
+    rec = read_round(t, rnd)
+    return set(rec.boards), rec.bye
 
 
 def replay(t: Tournament, edition=None, rounds: range | None = None) -> list[Disagreement]:

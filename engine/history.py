@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 
 from trfaudit.trf.model import EntryKind, Tournament
+from trfaudit.trf.rounds import PAIRED_KINDS, takes_part
 
 
 @dataclass(frozen=True)
@@ -88,7 +89,7 @@ def _units(values: list[Fraction]) -> int:
 
 
 _PLAYED = {EntryKind.PLAYED}
-_PARTICIPATED = {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PAB}
+_PARTICIPATED = PAIRED_KINDS  # a game, a forfeit or the PAB (trf.rounds)
 
 
 def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
@@ -155,10 +156,8 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
         players[tpn] = PlayerRecord(tpn, games, acc)
         # Does the player take part in round rnd?
         if rnd <= recorded:
-            entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
-            # A game without a result yet (pending) was paired all the same.
-            plays = entry is not None and (entry.kind in _PARTICIPATED
-                                           or (entry.pending and entry.opponent is not None))
+            # The recorded round: a game without a result yet (pending) was paired all the same.
+            plays = takes_part(p.entry(rnd))
         else:
             announced = t.absent_next.get(tpn) if rnd == recorded + 1 else None
             entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None

@@ -13,14 +13,19 @@ none has severity ``error``.  Checks:
 * the total number of rounds is not below the recorded rounds;
 * the ids named by XXZ, 240, XXP, 260, XXA and 250 exist; at most one PAB per round; pending
   games and 240 lines contradicting the 001 data are reported as warnings.
+
+Each problem carries a ``code`` (:mod:`trf.errors`) and, when it is about one round's pairing
+(read by :func:`trf.rounds.read_round`), that ``round``.
 """
 
 from __future__ import annotations
 
 from fractions import Fraction
 
+from . import errors
 from .errors import ERROR, WARNING, Problem
 from .model import EntryKind, RecordKind, RoundEntry, Tournament
+from .rounds import RoundFault, read_round
 from .writer import decimal_text
 
 __all__ = ["Problem", "validate", "errors_only"]
@@ -40,8 +45,9 @@ class _Checker:
         self.problems: list[Problem] = []
 
     def add(self, line: int, column: int, message: str, expected: str | None = None,
-            severity: str = ERROR) -> None:
-        self.problems.append(Problem(self.file, line, column, message, expected, severity))
+            severity: str = ERROR, *, code: str, round_: int | None = None) -> None:
+        self.problems.append(Problem(self.file, line, column, message, expected, severity,
+                                     code, round_))
 
     def run(self) -> list[Problem]:
         t = self.t
@@ -60,70 +66,79 @@ class _Checker:
             line = next((r.line for r in t.records
                          if r.kind in (RecordKind.XX_ROUNDS, RecordKind.TOTAL_ROUNDS)), 1)
             self.add(line, 5, f"total rounds {t.total_rounds} is less than the "
-                     f"{self.recorded} rounds recorded", f"at least {self.recorded}")
+                     f"{self.recorded} rounds recorded", f"at least {self.recorded}",
+                     code=errors.TOTAL_ROUNDS)
 
     # -- games ------------------------------------------------------------------------------------
     def check_games(self) -> None:
-        t = self.t
-        players = t.players
+        """Each round as :func:`trf.rounds.read_round` reads it: its faults in the validator's
+        words, then the results of each reciprocal pair."""
+        players = self.t.players
         for round_ in range(1, self.recorded + 1):
-            claimed: dict[int, RoundEntry] = {}
-            pabs = []
             for player in players.values():
                 entry = player.entry(round_)
-                if entry is None:
-                    continue
-                if entry.kind is EntryKind.PAB:
-                    pabs.append(player.tpn)
-                if entry.pending:
+                if entry is not None and entry.pending:
                     self.add(entry.line, entry.column + 7,
                              f"round {round_}: game {player.tpn}-{entry.opponent} has no result "
-                             "yet (pending)", "a result", WARNING)
-                opp = entry.opponent
-                if opp is None:
-                    continue
-                where = (entry.line, entry.column)
-                if opp == player.tpn:
-                    self.add(*where, f"round {round_}: player {opp} is paired with themself",
-                             "another player's number")
-                    continue
-                if opp not in players:
-                    self.add(*where, f"round {round_}: opponent {opp} does not exist",
-                             "the number of a 001 player")
-                    continue
-                if opp in claimed:
-                    other = claimed[opp]
-                    self.add(*where, f"round {round_}: player {opp} appears twice in the round "
-                             f"(also opponent on line {other.line})", "one game per player")
-                    continue
-                claimed[opp] = entry
-                self.check_pair(player.tpn, entry, players[opp].entry(round_))
-            if len(pabs) > 1:
-                first = players[pabs[1]].entry(round_)
-                self.add(first.line, first.column + 7,
-                         f"round {round_}: {len(pabs)} pairing-allocated byes "
-                         f"(players {', '.join(map(str, pabs))})", "at most one", WARNING)
+                             "yet (pending)", "a result", WARNING, code=errors.PENDING,
+                             round_=round_)
+            rec = read_round(self.t, round_)
+            for fault in rec.faults:
+                self.report(fault)
+            for pair in rec.boards + rec.colourless:
+                a, b = sorted(pair)
+                first, second = players[a].entry(round_), players[b].entry(round_)
+                assert first is not None and second is not None
+                self.check_results(a, first, b, second)
 
-    def check_pair(self, tpn: int, entry: RoundEntry, other: RoundEntry | None) -> None:
-        round_, opp = entry.round, entry.opponent
+    def report(self, fault: RoundFault) -> None:
+        """One fault of a recorded round, as a problem at the entry that records it."""
+        rnd, code, entry = fault.round, fault.code, fault.entries[0]
         where = (entry.line, entry.column)
-        if other is None or other.opponent != tpn:
+        if code == errors.SELF_PAIRED:
+            self.add(*where, f"round {rnd}: player {fault.players[0]} is paired with themself",
+                     "another player's number", code=code, round_=rnd)
+        elif code == errors.UNKNOWN_OPPONENT:
+            self.add(*where, f"round {rnd}: opponent {fault.players[1]} does not exist",
+                     "the number of a 001 player", code=code, round_=rnd)
+        elif code == errors.PAIRED_TWICE:
+            opp, first = fault.players[0], fault.entries[0]
+            for again in fault.entries[1:]:
+                self.add(again.line, again.column, f"round {rnd}: player {opp} appears twice "
+                         f"in the round (also opponent on line {first.line})",
+                         "one game per player", code=code, round_=rnd)
+        elif code == errors.NOT_RECIPROCAL:
+            tpn, opp = fault.players
+            other = fault.other
             seen = "no entry" if other is None else (
-                f"opponent {other.opponent}" if other.opponent else f"'{other.result.strip() or ' '}' without opponent"
-            )
-            self.add(*where, f"round {round_}: player {tpn} has opponent {opp}, but {opp} has "
-                     f"{seen}", f"player {opp} to name {tpn} in round {round_}")
-            return
-        if tpn > opp:  # check each pair once, from the lower number
-            return
-        if entry.colour and other.colour and entry.colour == other.colour:
+                f"opponent {other.opponent}" if other.opponent
+                else f"'{other.result.strip() or ' '}' without opponent")
+            self.add(*where, f"round {rnd}: player {tpn} has opponent {opp}, but {opp} has "
+                     f"{seen}", f"player {opp} to name {tpn} in round {rnd}", code=code,
+                     round_=rnd)
+        elif code == errors.SAME_COLOUR:
+            tpn, opp = fault.players
             self.add(entry.line, entry.column + 5,
-                     f"round {round_}: {tpn} and {opp} both have colour {entry.colour!r}",
-                     "opposite colours")
-        elif (entry.colour is None) != (other.colour is None):
+                     f"round {rnd}: {tpn} and {opp} both have colour {entry.colour!r}",
+                     "opposite colours", code=code, round_=rnd)
+        elif code == errors.ONE_COLOUR:
+            tpn, opp = fault.players
             self.add(entry.line, entry.column + 5,
-                     f"round {round_}: only one of {tpn} and {opp} has a colour",
-                     "opposite colours on both sides", WARNING)
+                     f"round {rnd}: only one of {tpn} and {opp} has a colour",
+                     "opposite colours on both sides", WARNING, code=code, round_=rnd)
+        elif code == errors.SEVERAL_PABS:
+            second = fault.entries[1]
+            self.add(second.line, second.column + 7,
+                     f"round {rnd}: {len(fault.players)} pairing-allocated byes "
+                     f"(players {', '.join(map(str, fault.players))})", "at most one", WARNING,
+                     code=code, round_=rnd)
+        else:  # NO_OPPONENT: a game without opponent (a Tournament built in code)
+            self.add(*where, f"round {rnd}: player {fault.players[0]} has a game without "
+                     "an opponent", "an opponent", code=code, round_=rnd)
+
+    def check_results(self, tpn: int, entry: RoundEntry, opp: int, other: RoundEntry) -> None:
+        """The results of the two sides of a reciprocal pair match (``tpn`` < ``opp``)."""
+        round_ = entry.round
         a, b = entry.result.upper(), other.result.upper()
         kinds = (entry.kind, other.kind)
         ok = True
@@ -135,13 +150,14 @@ class _Checker:
                 self.add(entry.line, entry.column + 7,
                          f"round {round_}: {tpn} '{entry.result}' vs {opp} '{other.result}' mixes "
                          "rated and unrated (W D L) codes", "the same kind of code on both sides",
-                         WARNING)
+                         WARNING, code=errors.MIXED_RESULTS, round_=round_)
         else:
             ok = (a, b) in (("+", "-"), ("-", "+"), ("-", "-"))
         if not ok:
             self.add(entry.line, entry.column + 7,
                      f"round {round_}: results of {tpn} ('{entry.result}') and {opp} "
-                     f"('{other.result}') do not match", "complementary results (1-0, =-=, +--, --)")
+                     f"('{other.result}') do not match", "complementary results (1-0, =-=, +--, --)",
+                     code=errors.RESULTS, round_=round_)
 
     # -- points -----------------------------------------------------------------------------------
     def check_points(self) -> None:
@@ -168,7 +184,7 @@ class _Checker:
                     f"player {player.tpn}: points {_pts(player.points)} do not match the results",
                     f"{_pts(base)} under the point system" + (
                         "; a 299 line may explain it" if abnormal else ""),
-                    WARNING if abnormal else ERROR,
+                    WARNING if abnormal else ERROR, code=errors.POINTS,
                 )
 
     # -- references ------------------------------------------------------------------------------
@@ -182,25 +198,28 @@ class _Checker:
         for tpn in t.absent_next:
             if tpn not in players:
                 self.add(line_of(RecordKind.XX_ABSENT, RecordKind.BYE), 1,
-                         f"absence announced for unknown player {tpn}", "a 001 player", ERROR)
+                         f"absence announced for unknown player {tpn}", "a 001 player", ERROR,
+                         code=errors.UNKNOWN_PLAYER)
         for group, first, last in t.forbidden_pairs:
             unknown = sorted(i for i in group if i not in players)
             if unknown:
                 self.add(line_of(RecordKind.XX_FORBIDDEN, RecordKind.FORBIDDEN), 1,
                          f"prohibited pairing names unknown player(s) {unknown}", "001 players",
-                         WARNING)
+                         WARNING, code=errors.UNKNOWN_PLAYER)
             if first > last:
                 self.add(line_of(RecordKind.FORBIDDEN), 5,
                          f"prohibition for rounds {first}-{last} is empty", "first <= last",
-                         WARNING)
+                         WARNING, code=errors.EMPTY_RANGE)
         unknown_acc = sorted(tpn for tpn in t.accelerations if tpn not in players)
         if unknown_acc:
             self.add(line_of(RecordKind.XX_ACCELERATION), 5,
-                     f"acceleration for unknown player(s) {unknown_acc}", "001 players", WARNING)
+                     f"acceleration for unknown player(s) {unknown_acc}", "001 players", WARNING,
+                     code=errors.UNKNOWN_PLAYER)
         for kind, round_, ids, line in t.bye_lines:
             for tpn in ids:
                 if tpn not in players:
-                    self.add(line, 11, f"240 names unknown player {tpn}", "a 001 player")
+                    self.add(line, 11, f"240 names unknown player {tpn}", "a 001 player",
+                             code=errors.UNKNOWN_PLAYER)
                     continue
                 if round_ <= self.recorded:
                     entry = players[tpn].entry(round_)
@@ -208,7 +227,7 @@ class _Checker:
                         found = "nothing" if entry is None else entry.kind.value
                         self.add(line, 11, f"240 gives player {tpn} a {kind.value} in round "
                                  f"{round_}, but the 001 line has {found}",
-                                 "the same bye on both", WARNING)
+                                 "the same bye on both", WARNING, code=errors.BYE_MISMATCH)
 
 
 def validate(t: Tournament, file: str | None = None) -> list[Problem]:
