@@ -36,7 +36,9 @@ def rules_choices(name: str, *, auto: bool = True,
     """The choices of a ``--rules`` option, read from the edition registry: ``auto`` (when
     ``auto``) and the editions' names.  A ``str`` enum, as typer wants it."""
     names = (("auto",) if auto else ()) + editions
-    return enum.Enum(name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str)
+    choices: type[enum.Enum] = enum.Enum(  # type: ignore[misc]  # a functional-API enum
+        name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str)
+    return choices
 
 
 @dataclass(frozen=True)

@@ -112,9 +112,10 @@ def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
         took_part = any(e.kind in _PARTICIPATED for e in p.entries[:first])
         if not took_part:
             continue
-        e = p.entries[first - 1] if len(p.entries) >= first else None
-        if e is not None and e.colour in ("w", "b") and e.kind in _PARTICIPATED and e.opponent:
-            own = e.colour
+        entry = p.entries[first - 1] if len(p.entries) >= first else None
+        if (entry is not None and entry.colour in ("w", "b") and entry.kind in _PARTICIPATED
+                and entry.opponent):
+            own = entry.colour
             return own if position % 2 == 0 else ("b" if own == "w" else "w")
         position += 1
     return None
@@ -152,8 +153,8 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
             ))
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
             games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
-        acc = {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
-        players[tpn] = PlayerRecord(tpn, games, acc)
+        extra = {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
+        players[tpn] = PlayerRecord(tpn, games, extra)
         # Does the player take part in round rnd?
         if rnd <= recorded:
             # The recorded round: a game without a result yet (pending) was paired all the same.

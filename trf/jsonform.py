@@ -137,7 +137,8 @@ def from_dict(d: dict[str, Any]) -> Tournament:
         t.total_rounds = d.get("total_rounds")
         t.initial_colour = d.get("initial_colour")
         t.pair_by_rank = bool(d.get("pair_by_rank", False))
-        t.scoring = Scoring(**{k: _fraction(v) for k, v in d.get("scoring", {}).items()})
+        t.scoring = Scoring(**{k: _fraction(v)  # type: ignore[arg-type]  # None: the default
+                               for k, v in d.get("scoring", {}).items()})
         t.accelerations = {
             int(tpn): {int(r): Fraction(v) for r, v in rounds.items()}
             for tpn, rounds in d.get("accelerations", {}).items()
@@ -200,4 +201,5 @@ def from_json(text: str | bytes, filename: str | None = None) -> Tournament:
 def schema() -> dict[str, Any]:
     """The JSON Schema of :func:`to_dict`'s output."""
     text = resources.files("trfaudit.trf").joinpath("schema/tournament.schema.json").read_text("utf-8")
-    return json.loads(text)
+    loaded: dict[str, Any] = json.loads(text)
+    return loaded

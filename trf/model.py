@@ -15,6 +15,9 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, overload
+
+from .errors import Problem
 
 # Last round of a prohibition that holds "in all rounds" (XXP) when the total is unknown.
 # Round fields of TRF-2026 records are three digits wide, so no event goes beyond it.
@@ -73,7 +76,11 @@ class RoundEntry:
         )
 
 
-def _frac(value) -> Fraction | None:
+@overload
+def _frac(value: None) -> None: ...
+@overload
+def _frac(value: Fraction | int | float | str) -> Fraction: ...
+def _frac(value: Fraction | int | float | str | None) -> Fraction | None:
     if value is None or isinstance(value, Fraction):
         return value
     return Fraction(str(value)) if isinstance(value, float) else Fraction(value)
@@ -94,10 +101,11 @@ class Scoring:
     loss: Fraction = Fraction(0)
     zero_bye: Fraction = Fraction(0)
     forfeit_loss: Fraction = Fraction(0)
-    forfeit_win: Fraction | None = None
-    full_bye: Fraction | None = None
-    half_bye: Fraction | None = None
-    pab: Fraction | None = None
+    # None given here means the usual value (win, win, draw, win): __post_init__ sets it.
+    forfeit_win: Fraction = None  # type: ignore[assignment]
+    full_bye: Fraction = None  # type: ignore[assignment]
+    half_bye: Fraction = None  # type: ignore[assignment]
+    pab: Fraction = None  # type: ignore[assignment]
     win_white: Fraction | None = None
     win_black: Fraction | None = None
     draw_white: Fraction | None = None
@@ -150,10 +158,12 @@ class Scoring:
     def game_value(self, outcome: str, colour: str | None) -> Fraction:
         """Value of a played game; ``outcome`` is 'win', 'draw' or 'loss'."""
         if colour in ("w", "b"):
-            specific = getattr(self, f"{outcome}_{'white' if colour == 'w' else 'black'}")
+            specific: Fraction | None = getattr(
+                self, f"{outcome}_{'white' if colour == 'w' else 'black'}")
             if specific is not None:
                 return specific
-        return getattr(self, outcome)
+        value: Fraction = getattr(self, outcome)
+        return value
 
     def points(self, entry: RoundEntry) -> Fraction:
         """Points that ``entry`` scores under this system."""
@@ -353,7 +363,7 @@ class Tournament:
     bom: bool = False  # a UTF-8 byte order mark was removed
     line_ending: str = "\n"  # the first line ending found: '\n', '\r\n' or '\r'
     file: str | None = None
-    warnings: list = field(default_factory=list)  # trf.errors.Problem, found while reading
+    warnings: list[Problem] = field(default_factory=list)  # found while reading
 
     # -- rounds -------------------------------------------------------------------------------
     def recorded_rounds(self) -> int:
@@ -383,7 +393,7 @@ class Tournament:
         """
         points = self.scoring.points
         # Fraction arithmetic is slow: count how often each value occurs, then multiply.
-        counts: dict[int, list] = {}
+        counts: dict[int, list[Any]] = {}
         for entry in self.players[tpn].entries[:after_round]:
             value = points(entry)
             slot = counts.get(id(value))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
+from typing import Any, Callable, overload
 
 import lark
 
@@ -41,15 +42,15 @@ from .model import (
 # The grammar
 
 
-class _Collect(lark.Transformer):
+class _Collect(lark.Transformer[lark.Token, Any]):
     """Turns each record rule into ``(RecordKind, token)`` while the LALR parser runs."""
 
-    def start(self, children):
+    def start(self, children: list[Any]) -> list[Any]:
         return children
 
 
-def _make_rule_callback(kind: RecordKind):
-    def callback(self, children):
+def _make_rule_callback(kind: RecordKind) -> Callable[[_Collect, list[Any]], tuple[RecordKind, Any]]:
+    def callback(self: _Collect, children: list[Any]) -> tuple[RecordKind, Any]:
         return kind, children[0]
 
     return callback
@@ -153,9 +154,10 @@ _NUMBER_CACHE: dict[str, Fraction | None] = {}
 
 def _number(text: str) -> Fraction | None:
     """A decimal number such as ``2.5``, ``17`` or ``2,5``; None if ``text`` is not one."""
-    value = _NUMBER_CACHE.get(text, False)
-    if value is not False:
-        return value
+    try:
+        return _NUMBER_CACHE[text]
+    except KeyError:
+        pass
     stripped = text.strip()
     value = Fraction(stripped.replace(",", ".")) if _NUMBER.match(stripped) else None
     if len(_NUMBER_CACHE) < 10_000:
@@ -180,12 +182,18 @@ class _Reader:
         self.total_rounds_seen: list[tuple[int, int]] = []
 
     # -- diagnostics ----------------------------------------------------------------------------
-    def error(self, line: int, column: int, message: str, expected: str | None = None):
+    def error(self, line: int, column: int, message: str,
+              expected: str | None = None) -> TrfError:
         return TrfError(self.file, line, column, message, expected)
 
     def warn(self, line: int, column: int, message: str, expected: str | None = None) -> None:
         self.t.warnings.append(Problem(self.file, line, column, message, expected, WARNING))
 
+    @overload
+    def int_field(self, text: str, line: int, column: int, what: str) -> int: ...
+    @overload
+    def int_field(self, text: str, line: int, column: int, what: str, *,
+                  required: bool) -> int | None: ...
     def int_field(
         self, text: str, line: int, column: int, what: str, *, required: bool = True
     ) -> int | None:
@@ -355,7 +363,7 @@ class _Reader:
                 )
             opponent = int(opp_text) or None
         colour_char = block[5:6]
-        colour = colour_char.lower()
+        colour: str | None = colour_char.lower()
         if colour not in ("w", "b"):
             if colour_char not in ("-", " ", ""):
                 raise self.error(
@@ -476,6 +484,7 @@ class _Reader:
         for match in pairs:
             symbol = match.group(1).upper()
             value = _number(match.group(2))
+            assert value is not None  # the pattern above is a number
             column = 5 + match.start()
             targets = {
                 "W": ("win_white", "win_black", "forfeit_win", "full_bye"),
@@ -710,7 +719,7 @@ class _Reader:
         explicit: dict[str, Fraction] = {}
         for _source, _line, target, value in self.scoring_settings:
             explicit[target] = value  # later values win
-        values: dict[str, Fraction | None] = {}
+        values: dict[str, Fraction] = {}
         for outcome, default in (("win", 1), ("draw", Fraction(1, 2)), ("loss", 0)):
             white = explicit.get(f"{outcome}_white", Fraction(default))
             black = explicit.get(f"{outcome}_black", Fraction(default))
@@ -781,7 +790,7 @@ def parse(data: bytes | str, filename: str | None = None) -> Tournament:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        items = _parser().parse(text)
+        items: list[tuple[RecordKind, lark.Token]] = _parser().parse(text)  # type: ignore[assignment]
     except lark.exceptions.LarkError as exc:  # pragma: no cover - the grammar accepts any line
         raise TrfError(
             filename, getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1,
@@ -794,7 +803,7 @@ def parse(data: bytes | str, filename: str | None = None) -> Tournament:
     expected_line = 1
     add = reader.add
     for kind, token in items:
-        line = token.line
+        line: int = token.line  # type: ignore[assignment]  # the lexer tracks positions
         while expected_line < line:  # empty lines produce no token
             reader.t.records.append(Record(RecordKind.BLANK, "", expected_line))
             expected_line += 1

@@ -32,6 +32,7 @@ import functools
 import warnings as _warnings
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Callable, Iterable
 
 from .errors import WARNING, Problem
 from .model import (
@@ -113,7 +114,7 @@ _BYE_LETTER = {EntryKind.ZERO_BYE: "Z", EntryKind.HALF_BYE: "H", EntryKind.FULL_
 BLANK_BLOCK = " " * 8
 
 
-_BLOCK_TEXT: dict[tuple, str] = {}
+_BLOCK_TEXT: dict[tuple[object, ...], str] = {}
 
 
 def render_block(entry: RoundEntry) -> str:
@@ -217,6 +218,11 @@ _162_CODES = {
 }
 
 
+def _present(line: str | None) -> list[str]:
+    """``[line]``, or nothing when there is no line."""
+    return [] if line is None else [line]
+
+
 def render_xxs(s: Scoring, also: frozenset[str] | set[str] = frozenset()) -> str | None:
     """One XXS line stating every value that differs from JaVaFo's defaults, or None.
 
@@ -245,7 +251,8 @@ def render_xxs(s: Scoring, also: frozenset[str] | set[str] = frozenset()) -> str
     return "XXS " + " ".join(parts) if parts else None
 
 
-def _codes_set_by(lines: list[str], table: dict[str, tuple[str, ...]], symbols) -> set[str]:
+def _codes_set_by(lines: list[str], table: dict[str, tuple[str, ...]],
+                  symbols: Callable[[str], Iterable[str]]) -> set[str]:
     found: set[str] = set()
     for line in lines:
         for symbol in symbols(line):
@@ -406,7 +413,8 @@ class _Writer:
 
     # -- groups -------------------------------------------------------------------------------
     def render_group(self, group: str) -> list[str]:
-        return getattr(self, f"group_{group}")()
+        lines: list[str] = getattr(self, f"group_{group}")()
+        return lines
 
     def group_rounds(self) -> list[str]:
         n = self.t.total_rounds
@@ -448,13 +456,13 @@ class _Writer:
             return []
         if self.dialect == "trfx":
             if self.had_xxs and not self.had_bb:
-                return [render_xxs(s)]
+                return _present(render_xxs(s))
             lines = render_bb(s)
             if not bb_can_express(s):
                 self.warn("point system needs values BB? lines cannot state; written as BB? "
                           "lines (read by bbp) plus an XXS line (read by JaVaFo)")
                 also = _codes_set_by(lines, _BB_CODES, lambda line: [line[:3]])
-                lines.append(render_xxs(s, also))
+                lines += _present(render_xxs(s, also))
             return lines
         if self.dialect == "trf26":
             lines = []
@@ -466,7 +474,7 @@ class _Writer:
                           "forfeit win or full/half-point bye apart from win/draw, zero-point bye "
                           "apart from forfeit loss); kept as an XXS line")
                 also = _codes_set_by(lines, _162_CODES, lambda line: line[5::9])
-                lines.append(render_xxs(s, also))
+                lines += _present(render_xxs(s, also))
             return lines
         self.warn("point system " + (render_xxs(s) or "")[4:] + " dropped: in TRF-16 it is only "
                   "implicit in the players' points")
@@ -577,13 +585,13 @@ class _Writer:
         for record in t.records:
             kind = record.kind
             if kind is RecordKind.PLAYER:
-                player = t.players.get(record.tpn)
-                if player is None or record.tpn in written:
+                player = t.players.get(record.tpn) if record.tpn is not None else None
+                if player is None or player.tpn in written:
                     continue
                 if first_player is None:
                     first_player = len(out)
                 out.append(self.player_line(player))
-                written.add(record.tpn)
+                written.add(player.tpn)
                 last_player = len(out)
                 continue
             group = _GROUP_OF.get(kind)
@@ -683,7 +691,7 @@ def write(
     dialect: str = "trf26",
     *,
     newline: str = "\n",
-    warnings: list | None = None,
+    warnings: list[Problem] | None = None,
 ) -> str:
     """Render ``t`` as TRF text in ``dialect`` (``trf16``, ``trfx`` or ``trf26``).
 
