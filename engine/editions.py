@@ -154,6 +154,13 @@ _C18 = "scores of repeated downfloaters (previous round)"
 _C19 = "scores of opponents of MDPs with a repeated upfloat (previous round)"
 _C20 = "scores of repeated downfloaters (two rounds before)"
 _C21 = "scores of opponents of MDPs with a repeated upfloat (two rounds before)"
+# 2017 and 2012: the floats counted as players, not as pairs and MDP opponents.
+_SAME_DOWN_1 = "players with the same downfloat as in the previous round"
+_SAME_UP_1 = "players with the same upfloat as in the previous round"
+_SAME_DOWN_2 = "players with the same downfloat as two rounds before"
+_SAME_UP_2 = "players with the same upfloat as two rounds before"
+_PPB = "in the PPB: downfloaters that let the round be completed"
+_MERGE = "the lowest brackets are merged until the round is paired"
 _D1 = "the transposition of S2 comes first"
 _D2 = "the exchange between S1 and S2 comes first"
 _D3 = "the MDPs paired (and their opponents) come first"
@@ -216,6 +223,15 @@ EDITION_2025 = Edition(
     criteria=criteria_2025,
 )
 
+#: The generation-order steps and the round-pairing, as 2017 and 2012 number them (section D,
+#: A.9).
+_LETTERED_STEPS = {
+    "4.2": Rule("D.1", "D.1", _D1),
+    "4.3": Rule("D.2", "D.2", _D2),
+    "4.4": Rule("D.3", "D.3", _D3),
+    "1.9.1": Rule("A.9", "A.9", _ROUND),
+}
+
 #: The 2017 colour rules E.1-E.5 are the 2025 rules 5.2.1-5.2.5 (the digest, §4 item 9).
 _E_RULES = _frozen({
     "5.2.1": Rule("E.1", "E.1", _E1),
@@ -235,8 +251,8 @@ EDITION_2017 = Edition(
         "C1": Rule("C.1", "C.1", _C1),
         "C2": Rule("C.2", "C.2", _C2),
         "C3": Rule("C.3", "C.3", _C3),
-        "C4": Rule("C.4", "C.4", "in the PPB: downfloaters that let the round be completed"),
-        "F1": Rule("C.4", "C.4", "in the PPB: downfloaters that let the round be completed"),
+        "C4": Rule("C.4", "C.4", _PPB),
+        "F1": Rule("C.4", "C.4", _PPB),
         "C5": Rule("C.2", "C.2", _C5),
         "C6": Rule("C.5", "C.5", "number of pairs"),
         "C7": Rule("C.6", "C.6", "pairing score difference (PSD) of the bracket"),
@@ -247,18 +263,15 @@ EDITION_2017 = Edition(
         "C11": Rule("C.9", "C.9", _C11),
         "C12": Rule("C.10", "C.10", _C12),
         "C13": Rule("C.11", "C.11", _C13),
-        "C14": Rule("C.12", "C.12", "players with the same downfloat as in the previous round"),
-        "C15": Rule("C.13", "C.13", "players with the same upfloat as in the previous round"),
-        "C16": Rule("C.14", "C.14", "players with the same downfloat as two rounds before"),
-        "C17": Rule("C.15", "C.15", "players with the same upfloat as two rounds before"),
+        "C14": Rule("C.12", "C.12", _SAME_DOWN_1),
+        "C15": Rule("C.13", "C.13", _SAME_UP_1),
+        "C16": Rule("C.14", "C.14", _SAME_DOWN_2),
+        "C17": Rule("C.15", "C.15", _SAME_UP_2),
         "C18": Rule("C.16", "C.16", "score differences of the players in C.12"),
         "C19": Rule("C.17", "C.17", "score differences of the players in C.13"),
         "C20": Rule("C.18", "C.18", "score differences of the players in C.14"),
         "C21": Rule("C.19", "C.19", "score differences of the players in C.15"),
-        "4.2": Rule("D.1", "D.1", _D1),
-        "4.3": Rule("D.2", "D.2", _D2),
-        "4.4": Rule("D.3", "D.3", _D3),
-        "1.9.1": Rule("A.9", "A.9", _ROUND),
+        **_LETTERED_STEPS,
     }),
     colour_rules=_E_RULES,
     round_pairing_article="A.9",
@@ -280,8 +293,8 @@ EDITION_2012 = Edition(
         "C1": Rule("B.1a", "B.1a", _C1),
         "C2": Rule("B.1b", "B.1b", _C2),
         "C3": Rule("B.2", "B.2", _C3),
-        "C4": Rule("C.13", "C.13", "the lowest brackets are merged until the round is paired"),
-        "F1": Rule("C.13", "C.13", "the lowest brackets are merged until the round is paired"),
+        "C4": Rule("C.13", "C.13", _MERGE),
+        "F1": Rule("C.13", "C.13", _MERGE),
         "C5": Rule("B.1b", "B.1b", _C5),
         "C6": Rule("C.14", "C.14", "number of pairs (P)"),
         "C7": Rule("B.3", "B.3", "score differences of the pairs"),
@@ -293,14 +306,11 @@ EDITION_2012 = Edition(
         "A7d": Rule("A.7.d", "A.7.d", "in odd rounds a strong preference counts as absolute"),
         "C12": Rule("B.4", "B.4", _C12 + " (X)"),
         "C13": Rule("B.4", "B.4", _C13 + " (Z, even rounds)"),
-        "C14": Rule("B.5", "B.5", "players with the same downfloat as in the previous round"),
-        "C15": Rule("B.5", "B.5", "players with the same upfloat as in the previous round"),
-        "C16": Rule("B.6", "B.6", "players with the same downfloat as two rounds before"),
-        "C17": Rule("B.6", "B.6", "players with the same upfloat as two rounds before"),
-        "4.2": Rule("D.1", "D.1", _D1),
-        "4.3": Rule("D.2", "D.2", _D2),
-        "4.4": Rule("D.3", "D.3", _D3),
-        "1.9.1": Rule("A.9", "A.9", _ROUND),
+        "C14": Rule("B.5", "B.5", _SAME_DOWN_1),
+        "C15": Rule("B.5", "B.5", _SAME_UP_1),
+        "C16": Rule("B.6", "B.6", _SAME_DOWN_2),
+        "C17": Rule("B.6", "B.6", _SAME_UP_2),
+        **_LETTERED_STEPS,
     }),
     colour_rules=_E_RULES,
     round_pairing_article="A.9",
