@@ -22,90 +22,10 @@ from trfaudit.engine.criteria import Context, Criterion
 from trfaudit.engine.editions import Edition
 from trfaudit.engine.players import DOWN, UP, PlayerState
 
-#: What each criterion counts, per edition, written from that edition's text.
-WHAT: dict[str, dict[str, str]] = {
-    "2025": {
-        "C5": "the score of the player who gets the pairing-allocated bye, minimised",
-        "C6": "the number of downfloaters, minimised",
-        "C7": "the scores of the downfloaters, highest first, minimised",
-        "C8a": "the downfloaters must let the next bracket pair as many players as possible: "
-               "the pairs made in the next bracket",
-        "C8b": "the downfloaters must let the next bracket pair as well as possible: the "
-               "scores of the next bracket's downfloaters",
-        "C9": "the unplayed games of the player who gets the pairing-allocated bye, "
-              "minimised",
-        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2, minimised",
-        "C11": "topscorers or their opponents who get the same colour three times in a row, "
-               "minimised",
-        "C12": "players who do not get their colour preference, minimised",
-        "C13": "players who do not get their strong colour preference, minimised",
-        "C14": "resident downfloaters who got a downfloat in the previous round, minimised",
-        "C15": "MDP opponents who got an upfloat in the previous round, minimised",
-        "C16": "resident downfloaters who got a downfloat two rounds before, minimised",
-        "C17": "MDP opponents who got an upfloat two rounds before, minimised",
-        "C18": "the scores of the downfloaters who got a downfloat in the previous round, "
-               "minimised",
-        "C19": "the score differences of the MDP opponents who got an upfloat in the previous "
-               "round, minimised",
-        "C20": "the scores of the downfloaters who got a downfloat two rounds before, "
-               "minimised",
-        "C21": "the score differences of the MDP opponents who got an upfloat two rounds "
-               "before, minimised",
-    },
-    "2017": {
-        "C6": "the number of pairs, maximised",
-        "C7": "the PSD, the score differences of the pairs and of the downfloaters (A.8), "
-              "highest first, minimised",
-        "C8a": "the downfloaters must let the next bracket make as many pairs as possible: "
-               "the pairs made in the next bracket",
-        "C8b": "the downfloaters must let the next bracket make the lowest PSD: the next "
-               "bracket's PSD",
-        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2, minimised",
-        "C11": "topscorers or their opponents who get the same colour three times in a row, "
-               "minimised",
-        "C12": "players who do not get their colour preference, minimised",
-        "C13": "players who do not get their strong colour preference, minimised",
-        "C14": "players who receive the same downfloat as in the previous round, minimised",
-        "C15": "players who receive the same upfloat as in the previous round, minimised",
-        "C16": "players who receive the same downfloat as two rounds before, minimised",
-        "C17": "players who receive the same upfloat as two rounds before, minimised",
-        "C18": "the score differences of the players who receive the same downfloat as in the "
-               "previous round, minimised",
-        "C19": "the score differences of the players who receive the same upfloat as in the "
-               "previous round, minimised",
-        "C20": "the score differences of the players who receive the same downfloat as two "
-               "rounds before, minimised",
-        "C21": "the score differences of the players who receive the same upfloat as two "
-               "rounds before, minimised",
-    },
-    "2012": {
-        "C6": "the number of pairs P, maximised",
-        "C7": "the score differences of the pairs and of the players moved down, highest "
-              "first, as small as possible",
-        "C8a": "backtracking: the players moved down must let the next bracket make as many "
-               "pairs as possible: the pairs made in the next bracket",
-        "C10": "topscorers or their opponents who get a colour difference higher than +2 or "
-               "lower than -2, minimised",
-        "C11": "topscorers or their opponents who get the same colour three times in a row, "
-               "minimised",
-        "A7d": "players with a strong preference, treated as absolute in odd rounds, who do "
-               "not get it, minimised",
-        "C12": "players who do not get their colour preference, X: as many "
-               "preferences granted as possible",
-        "C13": "players who do not get their strong colour preference, Z, even rounds",
-        "C14": "players who get the same downfloat as in the previous round, to be avoided",
-        "C15": "players who get the same upfloat as in the previous round, to be avoided",
-        "C16": "players who get the same downfloat as two rounds before, to be avoided",
-        "C17": "players who get the same upfloat as two rounds before, to be avoided",
-    },
-}
-
-
 def what(edition: Edition, key: str) -> str:
-    """What criterion ``key`` counts, in the words of ``edition``."""
-    return WHAT.get(edition.name, {}).get(key) or WHAT["2025"].get(key, key)
+    """What criterion ``key`` counts, in the words of ``edition`` (the edition registry's
+    description of the rule, :meth:`engine.editions.Edition.describe`)."""
+    return edition.describe(key)
 
 
 @dataclass

@@ -131,34 +131,35 @@ class Edition:
                 and (self.in_force_until is None or day <= self.in_force_until))
 
 
-# -- what each rule asks (the 2025/26 wording; the editions reuse it where it is the same) ----
+# -- what each rule asks or counts (the 2025/26 wording; the editions reuse it where it is the
+# same).  The checker's sentences quote it (checker.wording): "C16 (<this text>): ...".
 _C1 = "two players meet at most once (played games; prohibited pairs likewise)"
 _C2 = "the PAB only to a player who may receive it"
 _C3 = "no two non-topscorers with the same absolute colour preference meet"
 _C4 = "the players not yet paired can still be paired completely"
-_C5 = "score of the PAB assignee"
-_C6 = "number of downfloaters"
-_C7 = "scores of the downfloaters"
-_C8 = "pairs possible in the next bracket"
-_C8B = "scores paired in the next bracket"
-_C9 = "unplayed games of the PAB assignee"
-_C10 = "topscorers or opponents whose colour difference would pass ±2"
-_C11 = "topscorers or opponents with the same colour three times running"
-_C12 = "players who do not get their colour preference"
-_C13 = "players who do not get their strong colour preference"
-_C14 = "resident downfloaters (and pairs) measured on last round's downfloats"
-_C15 = "MDP opponents who had an upfloat in the previous round"
-_C16 = "resident downfloaters measured on downfloats two rounds before"
-_C17 = "MDP opponents who had an upfloat two rounds before"
-_C18 = "scores of repeated downfloaters (previous round)"
-_C19 = "scores of opponents of MDPs with a repeated upfloat (previous round)"
-_C20 = "scores of repeated downfloaters (two rounds before)"
-_C21 = "scores of opponents of MDPs with a repeated upfloat (two rounds before)"
-# 2017 and 2012: the floats counted as players, not as pairs and MDP opponents.
-_SAME_DOWN_1 = "players with the same downfloat as in the previous round"
-_SAME_UP_1 = "players with the same upfloat as in the previous round"
-_SAME_DOWN_2 = "players with the same downfloat as two rounds before"
-_SAME_UP_2 = "players with the same upfloat as two rounds before"
+_C5 = "the score of the player who gets the pairing-allocated bye, minimised"
+_C6 = "the number of downfloaters, minimised"
+_C7 = "the scores of the downfloaters, highest first, minimised"
+_C8 = ("the downfloaters must let the next bracket pair as many players as possible: the pairs "
+       "made in the next bracket")
+_C8B = ("the downfloaters must let the next bracket pair as well as possible: the scores of the "
+        "next bracket's downfloaters")
+_C9 = "the unplayed games of the player who gets the pairing-allocated bye, minimised"
+_C10 = ("topscorers or their opponents who get a colour difference higher than +2 or lower than "
+        "-2, minimised")
+_C11 = "topscorers or their opponents who get the same colour three times in a row, minimised"
+_C12 = "players who do not get their colour preference, minimised"
+_C13 = "players who do not get their strong colour preference, minimised"
+_C14 = "resident downfloaters who got a downfloat in the previous round, minimised"
+_C15 = "MDP opponents who got an upfloat in the previous round, minimised"
+_C16 = "resident downfloaters who got a downfloat two rounds before, minimised"
+_C17 = "MDP opponents who got an upfloat two rounds before, minimised"
+_C18 = "the scores of the downfloaters who got a downfloat in the previous round, minimised"
+_C19 = ("the score differences of the MDP opponents who got an upfloat in the previous round, "
+        "minimised")
+_C20 = "the scores of the downfloaters who got a downfloat two rounds before, minimised"
+_C21 = ("the score differences of the MDP opponents who got an upfloat two rounds before, "
+        "minimised")
 _PPB = "in the PPB: downfloaters that let the round be completed"
 _MERGE = "the lowest brackets are merged until the round is paired"
 _D1 = "the transposition of S2 comes first"
@@ -254,23 +255,41 @@ EDITION_2017 = Edition(
         "C4": Rule("C.4", "C.4", _PPB),
         "F1": Rule("C.4", "C.4", _PPB),
         "C5": Rule("C.2", "C.2", _C5),
-        "C6": Rule("C.5", "C.5", "number of pairs"),
-        "C7": Rule("C.6", "C.6", "pairing score difference (PSD) of the bracket"),
+        "C6": Rule("C.5", "C.5", "the number of pairs, maximised"),
+        "C7": Rule("C.6", "C.6",
+            "the PSD, the score differences of the pairs and of the downfloaters (A.8), highest "
+            "first, minimised"),
         "C8": Rule("C.7", "C.7", _C8 + " (not in the PPB or CLB)"),
-        "C8a": Rule("C.7", "C.7", _C8 + " (not in the PPB or CLB)"),
-        "C8b": Rule("C.7", "C.7", "PSD of the next bracket (not in the PPB or CLB)"),
+        "C8a": Rule("C.7", "C.7",
+            "the downfloaters must let the next bracket make as many pairs as possible: the pairs "
+            "made in the next bracket"),
+        "C8b": Rule("C.7", "C.7",
+            "the downfloaters must let the next bracket make the lowest PSD: the next bracket's "
+            "PSD"),
         "C10": Rule("C.8", "C.8", _C10),
         "C11": Rule("C.9", "C.9", _C11),
         "C12": Rule("C.10", "C.10", _C12),
         "C13": Rule("C.11", "C.11", _C13),
-        "C14": Rule("C.12", "C.12", _SAME_DOWN_1),
-        "C15": Rule("C.13", "C.13", _SAME_UP_1),
-        "C16": Rule("C.14", "C.14", _SAME_DOWN_2),
-        "C17": Rule("C.15", "C.15", _SAME_UP_2),
-        "C18": Rule("C.16", "C.16", "score differences of the players in C.12"),
-        "C19": Rule("C.17", "C.17", "score differences of the players in C.13"),
-        "C20": Rule("C.18", "C.18", "score differences of the players in C.14"),
-        "C21": Rule("C.19", "C.19", "score differences of the players in C.15"),
+        "C14": Rule("C.12", "C.12",
+            "players who receive the same downfloat as in the previous round, minimised"),
+        "C15": Rule("C.13", "C.13",
+            "players who receive the same upfloat as in the previous round, minimised"),
+        "C16": Rule("C.14", "C.14",
+            "players who receive the same downfloat as two rounds before, minimised"),
+        "C17": Rule("C.15", "C.15",
+            "players who receive the same upfloat as two rounds before, minimised"),
+        "C18": Rule("C.16", "C.16",
+            "the score differences of the players who receive the same downfloat as in the "
+            "previous round, minimised"),
+        "C19": Rule("C.17", "C.17",
+            "the score differences of the players who receive the same upfloat as in the previous "
+            "round, minimised"),
+        "C20": Rule("C.18", "C.18",
+            "the score differences of the players who receive the same downfloat as two rounds "
+            "before, minimised"),
+        "C21": Rule("C.19", "C.19",
+            "the score differences of the players who receive the same upfloat as two rounds "
+            "before, minimised"),
         **_LETTERED_STEPS,
     }),
     colour_rules=_E_RULES,
@@ -296,20 +315,33 @@ EDITION_2012 = Edition(
         "C4": Rule("C.13", "C.13", _MERGE),
         "F1": Rule("C.13", "C.13", _MERGE),
         "C5": Rule("B.1b", "B.1b", _C5),
-        "C6": Rule("C.14", "C.14", "number of pairs (P)"),
-        "C7": Rule("B.3", "B.3", "score differences of the pairs"),
+        "C6": Rule("C.14", "C.14", "the number of pairs P, maximised"),
+        "C7": Rule("B.3", "B.3",
+            "the score differences of the pairs and of the players moved down, highest first, as "
+            "small as possible"),
         "C8": Rule("C.12", "C.12", _C8 + " (backtracking)"),
-        "C8a": Rule("C.12", "C.12", _C8 + " (backtracking)"),
+        "C8a": Rule("C.12", "C.12",
+            "backtracking: the players moved down must let the next bracket make as many pairs as "
+            "possible: the pairs made in the next bracket"),
         "C8b": Rule("C.12", "C.12", "score differences in the next bracket (backtracking)"),
         "C10": Rule("B.2", "B.2", _C10),
         "C11": Rule("B.2", "B.2", _C11),
-        "A7d": Rule("A.7.d", "A.7.d", "in odd rounds a strong preference counts as absolute"),
-        "C12": Rule("B.4", "B.4", _C12 + " (X)"),
-        "C13": Rule("B.4", "B.4", _C13 + " (Z, even rounds)"),
-        "C14": Rule("B.5", "B.5", _SAME_DOWN_1),
-        "C15": Rule("B.5", "B.5", _SAME_UP_1),
-        "C16": Rule("B.6", "B.6", _SAME_DOWN_2),
-        "C17": Rule("B.6", "B.6", _SAME_UP_2),
+        "A7d": Rule("A.7.d", "A.7.d",
+            "players with a strong preference, treated as absolute in odd rounds, who do not get "
+            "it, minimised"),
+        "C12": Rule("B.4", "B.4",
+            "players who do not get their colour preference, X: as many preferences granted as "
+            "possible"),
+        "C13": Rule("B.4", "B.4",
+            "players who do not get their strong colour preference, Z, even rounds"),
+        "C14": Rule("B.5", "B.5",
+            "players who get the same downfloat as in the previous round, to be avoided"),
+        "C15": Rule("B.5", "B.5",
+            "players who get the same upfloat as in the previous round, to be avoided"),
+        "C16": Rule("B.6", "B.6",
+            "players who get the same downfloat as two rounds before, to be avoided"),
+        "C17": Rule("B.6", "B.6",
+            "players who get the same upfloat as two rounds before, to be avoided"),
         **_LETTERED_STEPS,
     }),
     colour_rules=_E_RULES,
