@@ -207,14 +207,18 @@ def initial_colour(t, edition) -> tuple[str | None, str | None]:
     return None, None
 
 
-def check_round(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
+def check_round(t, rnd: int, edition, initial: str | None = None,
+                rank_order: list[int] | None = None) -> RoundReport:
     """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``
-    (``initial``: the initial colour to use instead of the file's or the engine's guess).
+    (``initial``: the initial colour to use instead of the file's or the engine's guess;
+    ``rank_order``: an initial ranking to use instead of the file's pairing numbers).
 
     The round is paired once; the explanation reads the engine's trace."""
     inp = round_input(with_pending_paired(t, rnd), rnd)
     if initial is not None:
         inp.initial_colour = initial
+    if rank_order is not None:
+        inp.rank_order = list(rank_order)
     rec = recorded_round(t, rnd)
     names = {tpn: p.name.strip() for tpn, p in t.players.items()}
     try:

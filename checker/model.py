@@ -29,6 +29,17 @@ class FindingClass(StrEnum):
     INTERPRETATION = "interpretation"  # editions or readings of the rules disagree
 
 
+class Cause(StrEnum):
+    """Why a file cannot be what a round was paired from (the ``cause`` of an ``input``
+    finding)."""
+
+    STARTING_RANK = "starting-rank"  # pairing numbers are not the initial ranking (C.04.2)
+    INITIAL_COLOUR = "initial-colour"  # 152/XXC contradicts round 1 (5.1)
+    ACCELERATION = "acceleration"  # stated (or omitted) acceleration (C.04.5/C.04.7)
+    ABSENCE = "absence"  # a bye or absence written another way (F/U/H/Z, blank opponent)
+    FORBIDDEN_PAIR = "forbidden-pair"  # XXP/260 not honoured when the round was paired
+
+
 class Status(StrEnum):
     MATCH = "match"
     DIFFERS = "differs"
@@ -68,6 +79,17 @@ class Discrepancy:
     # The one sentence a committee can quote: the round, the boards and players (with names)
     # that differ, the rule and both values in its terms.  Same text in every format.
     summary: str = ""
+    #: For kind ``input``: what in the file is at fault (:class:`Cause`).
+    cause: str | None = None
+    #: What reproduces the record (a re-ranking, another initial colour, another reading).
+    evidence: str | None = None
+    #: The TEC class (:class:`FindingClass`); JSON field ``class``.  Derived from the kind
+    #: when not given.
+    finding_class: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.finding_class:
+            self.finding_class = class_of(self.kind)
 
 
 @dataclass
@@ -196,7 +218,18 @@ class FileReport:
                     kinds[key] = kinds.get(key, 0) + 1
             text += f", {len(bad)} differ{'s' if len(bad) == 1 else ''} (" + ", ".join(
                 f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items()) + ")"
+            classes = self.classes()
+            text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k
+                                           for k, c in classes.items())
         return text
+
+    def classes(self) -> dict[str, int]:
+        """Findings per TEC class (input, pairing, interpretation), in that order."""
+        counts = {c.value: 0 for c in FindingClass}
+        for r in self.differing:
+            for d in r.discrepancies:
+                counts[d.finding_class] = counts.get(d.finding_class, 0) + 1
+        return {k: c for k, c in counts.items() if c}
 
 
 @dataclass
@@ -218,7 +251,13 @@ class BatchReport:
         differ = sum(1 for f in self.files if f.error is None and f.differing)
         rounds = sum(len(f.rounds) for f in self.files)
         bad = sum(len(f.differing) for f in self.files)
+        classes: dict[str, int] = {}
+        for f in self.files:
+            for k, c in f.classes().items():
+                classes[k] = classes.get(k, 0) + c
+        by_class = ("; findings by class: " + ", ".join(f"{k} {c}" for k, c in classes.items())
+                    if classes else "")
         return (f"{n} file{'s' if n != 1 else ''}, {rounds} round{'s' if rounds != 1 else ''} "
                 f"checked: {rounds - bad} match, {bad} differ; {n - invalid - differ} file"
                 f"{'s' if n - invalid - differ != 1 else ''} clean, {differ} with discrepancies, "
-                f"{invalid} not checked")
+                f"{invalid} not checked{by_class}")

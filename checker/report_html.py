@@ -152,11 +152,15 @@ def _round(r: RoundReport, full: bool) -> str:
     first = r.discrepancies[0] if r.discrepancies else None
     items = []
     for d in (r.discrepancies if full else r.discrepancies[:ROWS]):
-        label = escape(d.kind + (f" {d.criterion}" if d.criterion else ""))
+        label = escape(d.kind + (f" {d.criterion}" if d.criterion else "")
+                       + (f" {d.cause}" if d.cause else ""))
         # the first finding's summary is the round's headline: here its rule only
         text = d.explanation if d is first else (d.summary or d.explanation)
+        evidence = (f"<br><span class=evidence>evidence: {escape(d.evidence)}</span>"
+                    if d.evidence else "")
         items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span> "
-                     f"{escape(text)}</li>")
+                     f"<span class=muted>class {escape(d.finding_class)}</span> "
+                     f"{escape(text)}{evidence}</li>")
     if not full and len(r.discrepancies) > ROWS:
         items.append(f"<li class=muted>&hellip; {len(r.discrepancies) - ROWS} more</li>")
     head = escape(first.summary) if first is not None and first.summary else "differs"

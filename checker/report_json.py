@@ -7,7 +7,7 @@ from dataclasses import asdict
 from importlib import resources
 from typing import Any
 
-from .model import BatchReport, FileReport, Pairing, RoundReport
+from .model import BatchReport, Discrepancy, FileReport, Pairing, RoundReport
 
 FORMAT_VERSION = 1
 
@@ -18,11 +18,18 @@ def _pairing(p: Pairing | None) -> dict[str, Any] | None:
     return {"boards": [[w, b] for w, b in p.boards], "bye": p.bye}
 
 
+def _discrepancy(d: Discrepancy) -> dict[str, Any]:
+    """A finding; its TEC class is the JSON field ``class`` (a Python keyword)."""
+    out = asdict(d)
+    out["class"] = out.pop("finding_class")
+    return out
+
+
 def _round(r: RoundReport) -> dict[str, Any]:
     out: dict[str, Any] = {
         "round": r.round,
         "status": r.status,
-        "discrepancies": [asdict(d) for d in r.discrepancies],
+        "discrepancies": [_discrepancy(d) for d in r.discrepancies],
     }
     if r.status != "match":
         out["recorded"] = _pairing(r.recorded)
@@ -60,6 +67,8 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
             "rounds": len(rounds),
             "rounds_differing": sum(1 for r in rounds if r.status != "match"),
             "exit_code": batch.exit_code,
+            "classes": {k: sum(f.classes().get(k, 0) for f in batch.files)
+                        for k in ("input", "pairing", "interpretation")},
             "text": batch.summary(),
         },
         "files": [_file(f) for f in batch.files],

@@ -13,7 +13,7 @@ from .localise import short
 from .model import BatchReport, BracketView, FileReport, RoundReport, Side
 
 KIND_STYLE = {"illegal": "bold red", "quality": "bold yellow", "order": "bold cyan",
-              "colour": "bold magenta", "unexplained": "bold blue"}
+              "colour": "bold magenta", "unexplained": "bold blue", "input": "bold green"}
 
 
 def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
@@ -125,14 +125,21 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
     shown = r.discrepancies if full else r.discrepancies[:ROWS]
     for i, d in enumerate(shown):
         line = Text("  ")
-        line.append(d.kind + (f" {d.criterion}" if d.criterion else ""),
+        line.append(d.kind + (f" {d.criterion}" if d.criterion else "")
+                    + (f" {d.cause}" if d.cause else ""),
                     style=KIND_STYLE.get(d.kind, "bold"))
+        line.append(f" [class {d.finding_class}]", style="dim")
+        evidence = Text(f"    evidence: {d.evidence}") if d.evidence else None
         if i == 0:
             parts.append(line)  # the summary above says it
+            if evidence is not None:
+                parts.append(evidence)
             continue
         text = d.summary.split(": ", 1)[1] if d.summary else d.explanation
         line.append(": " + text)
         parts.append(line)
+        if evidence is not None:
+            parts.append(evidence)
     if len(shown) < len(r.discrepancies):
         parts.append(_more(len(r.discrepancies) - len(shown)))
     if r.differing:

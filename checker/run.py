@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -54,6 +54,30 @@ class Prepared:
     edition: object | None = None
     rounds: tuple[int, ...] = ()
     initial: str | None = None  # the initial colour, when chosen by the checker
+    #: File-level input findings, by the round they are reported in (checker.inputs).
+    findings: dict[int, Discrepancy] = field(default_factory=dict)
+
+    def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
+        """The round reports with the file-level findings added and the differing rounds an
+        input cause explains reported as such (:func:`checker.inputs.diagnose`)."""
+        from .inputs import diagnose
+        from .model import DIFFERS
+
+        out = []
+        for r in reports:
+            extra = self.findings.get(r.round)
+            if extra is not None:
+                r = RoundReport(r.round, DIFFERS, [extra] + r.discrepancies, r.recorded,
+                                r.expected, r.bracket)
+            out.append(r)
+        if self.tournament is None:
+            return out
+        try:
+            return diagnose(self.tournament, self.edition, out, self.initial)
+        except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file
+            self.report.warnings.append(f"{self.report.file}: looking for input causes "
+                                        f"failed ({type(exc).__name__}: {exc}): a defect")
+            return out
 
 
 def prepare(path: str, options: Options) -> Prepared:
@@ -113,18 +137,25 @@ def prepare_tournament(t: Tournament, options: Options,
     if any(e.pending for p in t.players.values() for e in p.entries):
         report.warnings.append(f"{report.file}: games without results are checked as paired")
     from .compare import initial_colour
+    from .inputs import initial_colour_finding
 
     initial, note = initial_colour(t, edition)
     if note:
         report.warnings.append(f"{report.file}: {note}")
-    return Prepared(report, t, edition, rounds, initial)
+    findings: dict[int, Discrepancy] = {}
+    contradicted = initial_colour_finding(t, edition)
+    if contradicted is not None:
+        initial = contradicted[0]
+        if 1 in rounds:
+            findings[1] = contradicted[1]
+    return Prepared(report, t, edition, rounds, initial, findings)
 
 
 def check_tournament(t: Tournament, options: Options) -> FileReport:
     """Check the rounds of one tournament in this process (the Python API's ``check``)."""
     prep = prepare_tournament(t, options)
-    prep.report.rounds = [safe_check(prep.tournament, rnd, prep.edition, prep.initial)
-                          for rnd in prep.rounds]
+    prep.report.rounds = prep.finish([safe_check(prep.tournament, rnd, prep.edition,
+                                                 prep.initial) for rnd in prep.rounds])
     return prep.report
 
 
@@ -198,7 +229,7 @@ def run(inputs: Iterable[str], options: Options,
                 if progress:
                     progress(done, total)
     for i, prep in enumerate(prepared):
-        prep.report.rounds = [results[(i, rnd)] for rnd in prep.rounds]
+        prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds])
     return BatchReport([p.report for p in prepared])
 
 
