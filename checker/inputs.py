@@ -29,6 +29,7 @@ from fractions import Fraction
 from typing import Callable, Iterable
 
 from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.editions import Edition
 from trfaudit.engine.players import build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
@@ -47,7 +48,7 @@ _WORD = {"w": "white", "b": "black"}
 
 # -- reproducing a round under another reading -------------------------------------------
 
-def reproduces(t: Tournament, rnd: int, edition, *, initial: str | None = None,
+def reproduces(t: Tournament, rnd: int, edition: Edition, *, initial: str | None = None,
                rank_order: list[int] | None = None, colours: bool = True) -> bool:
     """True when the engine, given ``t`` read this way, pairs round ``rnd`` as recorded
     (the same pairs, the same PAB and, with ``colours``, the same colours)."""
@@ -75,7 +76,8 @@ def reproduces(t: Tournament, rnd: int, edition, *, initial: str | None = None,
 def _rounds_text(rounds: list[int]) -> str:
     """``round 3``, ``rounds 1-3``, ``rounds 1-3, 5``."""
     out: list[str] = []
-    start = prev = None
+    start: int | None = None
+    prev = 0
     for n in sorted(rounds):
         if start is None:
             start = prev = n
@@ -120,7 +122,7 @@ def _blame_input(report: RoundReport, cause: Cause, explanation: str, evidence: 
 
 # -- initial colour (5.1) ------------------------------------------------------------------
 
-def initial_colour_finding(t: Tournament, edition) -> tuple[str, Discrepancy] | None:
+def initial_colour_finding(t: Tournament, edition: Edition) -> tuple[str, Discrepancy] | None:
     """When the file states an initial colour (152/XXC) that more boards of round 1
     contradict than fit: the other colour, and one file-level finding saying so."""
     stated = (t.initial_colour or "").lower()
@@ -359,7 +361,7 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
     return [r for r in rounds if test(r)]
 
 
-def diagnose(t: Tournament, edition, reports: list[RoundReport],
+def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
              initial: str | None = None) -> list[RoundReport]:
     """``reports`` with the differing rounds an input cause explains reported as ``input``."""
     differing = [r.round for r in reports if r.status == DIFFERS
@@ -438,7 +440,7 @@ def diagnose(t: Tournament, edition, reports: list[RoundReport],
     return out
 
 
-def _note_forbidden(t: Tournament, edition, report: RoundReport,
+def _note_forbidden(t: Tournament, edition: Edition, report: RoundReport,
                     initial: str | None) -> None:
     """Say so on the findings of a round whose expected pairing hinges on a forbidden pair
     (``XXP``/``260``): without the forbidden pairs the engine would pair it otherwise."""
@@ -466,14 +468,14 @@ def _note_forbidden(t: Tournament, edition, report: RoundReport,
         d.evidence = f"{d.evidence}; {note}" if d.evidence else note
 
 
-def _holds(reading: Tournament, edition, reports: list[RoundReport],
+def _holds(reading: Tournament, edition: Edition, reports: list[RoundReport],
            initial: str | None) -> bool:
     """True when every round that matches as written also matches under ``reading``."""
     return all(reproduces(reading, r.round, edition, initial=initial)
                for r in reports if r.status != DIFFERS)
 
 
-def _acceleration(t: Tournament, edition, left: list[int], reports: list[RoundReport],
+def _acceleration(t: Tournament, edition: Edition, left: list[int], reports: list[RoundReport],
                   initial: str | None) -> Explained | None:
     if t.accelerations:
         plain = dataclasses.replace(t, accelerations={})
@@ -505,10 +507,10 @@ def _acceleration(t: Tournament, edition, left: list[int], reports: list[RoundRe
         "with the Baku acceleration (C.04.5.1)")
 
 
-def _rank_dependent(report: RoundReport, edition) -> bool:
+def _rank_dependent(report: RoundReport, edition: Edition) -> bool:
     """True when every finding of the round depends on the ranking alone: Art. 4's order of
     generation, and the colour rules that look at ranks (5.2.4, 5.2.5)."""
-    colour_rules = {edition.colour_rule_labels.get(k, k) for k in ("5.2.4", "5.2.5")}
+    colour_rules = {edition.label(k) for k in ("5.2.4", "5.2.5")}
     return bool(report.discrepancies) and all(
         d.kind == "order" or (d.kind == "colour" and d.criterion in colour_rules)
         for d in report.discrepancies)
@@ -532,7 +534,7 @@ def round1_out_of_order(t: Tournament) -> list[int]:
     return wrong
 
 
-def _starting_rank(t: Tournament, edition, left: list[int], reports: list[RoundReport],
+def _starting_rank(t: Tournament, edition: Edition, left: list[int], reports: list[RoundReport],
                    initial: str | None) -> list[Explained]:
     """Rounds the initial ranking explains (C.04.2).
 
