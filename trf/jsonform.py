@@ -24,6 +24,7 @@ from .model import (
     Team,
     Tournament,
 )
+from .tiebreak_codes import TieBreakCode
 from .writer import decimal_text
 
 FORMAT = "trfaudit-tournament"
@@ -57,6 +58,12 @@ def _entry(e: RoundEntry) -> dict[str, Any]:
     }
 
 
+def _code(c: TieBreakCode) -> dict[str, Any]:
+    """A 202/212 code, typed; derived from the header text, which stays the source."""
+    return {"code": c.text, "name": c.name, "score": c.score,
+            "variants": [v.text() for v in c.variants]}
+
+
 def _player(p: Player) -> dict[str, Any]:
     return {
         "tpn": p.tpn, "name": p.name, "sex": p.sex, "title": p.title, "rating": p.rating,
@@ -77,6 +84,8 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "bom": t.bom,
         "line_ending": t.line_ending,
         "headers": {name: getattr(t, name) for name in _HEADER_NAMES},
+        "tie_break_lists": {"202": [_code(c) for c in t.tie_break_codes()],
+                            "212": [_code(c) for c in t.standings_codes()]},
         "deputy_arbiters": list(t.deputy_arbiters),
         "tournament_type": t.tournament_type,
         "type_code": t.type_code,

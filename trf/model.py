@@ -15,9 +15,12 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from .errors import Problem
+
+if TYPE_CHECKING:
+    from .tiebreak_codes import TieBreakCode
 
 # Last round of a prohibition that holds "in all rounds" (XXP) when the total is unknown.
 # Round fields of TRF-2026 records are three digits wide, so no event goes beyond it.
@@ -74,6 +77,18 @@ class RoundEntry:
             EntryKind.FULL_BYE,
             EntryKind.ZERO_BYE,
         )
+
+
+def _codes(text: str) -> list["TieBreakCode"]:
+    from .tiebreak_codes import CodeError, parse_code, split_codes
+
+    out = []
+    for item, offset in split_codes(text or ""):
+        try:
+            out.append(parse_code(item, offset))
+        except CodeError:
+            continue
+    return out
 
 
 @overload
@@ -405,6 +420,28 @@ class Tournament:
         for value, count in counts.values():
             total += value * count
         return total
+
+    # -- tie-breaks (TRF-2026 202 / 212) -----------------------------------------------------
+    def tie_break_codes(self) -> list["TieBreakCode"]:
+        """The ``202`` codes, typed (``PTS`` is implied before them); codes that do not follow
+        the grammar are left out (the reader warned about them)."""
+        return _codes(self.tie_breaks)
+
+    def standings_codes(self) -> list["TieBreakCode"]:
+        """The ``212`` codes, typed (``PTS`` is written explicitly when points count)."""
+        return _codes(self.standings_order)
+
+    def set_tie_breaks(self, codes: list["TieBreakCode"]) -> None:
+        """Record ``codes`` as the declared tie-breaks: ``202`` the list, ``212`` ``PTS`` and
+        the list (TRF-2026 5.1); a list that starts with ``PTS`` is a standings order."""
+        from .tiebreak_codes import format_list
+
+        if codes and codes[0].name == "PTS":
+            self.standings_order = format_list(codes)
+            self.tie_breaks = format_list(codes[1:])
+        else:
+            self.tie_breaks = format_list(codes)
+            self.standings_order = ",".join(["PTS"] + [c.text for c in codes])
 
     def acceleration(self, tpn: int, round_: int) -> Fraction:
         """Fictitious points of player ``tpn`` in ``round_`` (XXA / 250), 0 if none."""

@@ -452,6 +452,19 @@ class _Reader:
             self.warn(record.line, 1, f"header {code} repeated; the first one is used")
             return
         setattr(self.t, name, text)
+        if code in ("202", "212"):
+            self.check_codes(text, record.line)
+
+    def check_codes(self, text: str, line: int) -> None:
+        """TRF-2026 202/212: warn about codes outside the MTB26 grammar (kept as written)."""
+        from .tiebreak_codes import CodeError, parse_code, split_codes
+
+        for item, offset in split_codes(text):
+            try:
+                parse_code(item, offset)
+            except CodeError as exc:
+                self.warn(line, 5 + offset, str(exc),
+                          "an MTB26 code such as BH/C1, SB, DE, ARO/M1 or OTHER_x")
 
     def on_total_rounds(self, record: Record) -> None:
         value = self.int_field(record.raw[3:], record.line, 5, f"{record.raw[:3]} total rounds",
