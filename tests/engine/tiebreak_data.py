@@ -126,3 +126,49 @@ CR_SB = [
     (4, "P4", 0, "-B1 =B5 PAB -B2"),
     (5, "P5", 0, "-B2 =W4 -B3 -W1"),
 ]
+
+
+def lone(own: list[str], overrides: dict[int, dict[int, str]] | None = None,
+         start: str = "2024/08/01") -> Tournament:
+    """One participant (TPN 1) whose round k is ``own[k-1]``: ``"W:5"`` a win against an
+    opponent whose final score is 5, ``D``/``L`` likewise, ``FW:4.5``/``FL:7.5`` a forfeit
+    against such an opponent, or ``ZPB``/``HPB``/``PAB``.  Each opponent plays its other rounds
+    against a filler of its own, scoring what reaches its final score; ``overrides[k]`` fixes
+    some of round k's opponent's rounds (``{8: "ZPB"}``), which then count in that score.
+    Built for the Arbiters' Manual examples (tiebreaks.md 6.4), which give only the
+    opponents' scores."""
+    rounds = len(own)
+    overrides = overrides or {}
+    rows: dict[int, list[str]] = {1: []}
+    names: dict[int, str] = {1: "Subject"}
+    for k, spec in enumerate(own, start=1):
+        if ":" not in spec:
+            rows[1].append(spec)
+            continue
+        kind, target = spec.split(":")
+        opp, filler = 1 + k, 100 + k
+        names[opp], names[filler] = f"Opp{k}", f"Filler{k}"
+        own_tok = {"W": "+W", "D": "=W", "L": "-W", "FW": "+F", "FL": "-F"}[kind]
+        opp_tok = {"W": "-B", "D": "=B", "L": "+B", "FW": "-F", "FL": "+F"}[kind]
+        rows[1].append(f"{own_tok}{opp}")
+        fixed = overrides.get(k, {})
+        have = points(opp_tok + "1") + sum(points(t) for t in fixed.values())
+        need = float(target) - have
+        opp_row, fill_row = [], []
+        for r in range(1, rounds + 1):
+            if r == k:
+                opp_row.append(f"{opp_tok}1")
+                fill_row.append("ZPB")
+            elif r in fixed:
+                opp_row.append(fixed[r])
+                fill_row.append("ZPB")
+            else:
+                tok = "+" if need >= 1 else "=" if need >= 0.5 else "-"
+                need -= points(tok + "W0")
+                opp_row.append(f"{tok}W{filler}")
+                fill_row.append({"+": "-", "=": "=", "-": "+"}[tok] + f"B{opp}")
+        assert need == 0, f"score {target} not reachable for round {k}'s opponent"
+        rows[opp], rows[filler] = opp_row, fill_row
+    # the subject's opponent tokens name TPN 1 as "...1"
+    out = [(tpn, names[tpn], 0, " ".join(toks)) for tpn, toks in rows.items()]
+    return tournament(out, rounds, start=start)
