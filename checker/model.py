@@ -19,6 +19,7 @@ class Kind(StrEnum):
     COLOUR = "colour"  # same pairs, other colours (Art. 5.2)
     UNEXPLAINED = "unexplained"  # the recorded round looks better: an engine defect
     INPUT = "input"  # the file cannot be what the round was paired from (issue 9)
+    STANDINGS = "standings"  # a recorded rank the tie-breaks (C.07) do not give (issue 14)
 
 
 class FindingClass(StrEnum):
@@ -47,6 +48,7 @@ class Status(StrEnum):
 
 ILLEGAL, QUALITY, ORDER, COLOUR = Kind.ILLEGAL, Kind.QUALITY, Kind.ORDER, Kind.COLOUR
 UNEXPLAINED, INPUT = Kind.UNEXPLAINED, Kind.INPUT
+STANDINGS = Kind.STANDINGS
 KINDS = tuple(Kind)
 MATCH, DIFFERS = Status.MATCH, Status.DIFFERS
 
@@ -190,6 +192,10 @@ class FileReport:
     warnings: list[str] = field(default_factory=list)
     event: str | None = None  # the tournament's name (012), as the file gives it
     city: str | None = None  # 022
+    # the recorded ranks against C.07 (checker.standings): findings of kind ``standings``,
+    # and why ranks were not (fully) verified
+    standings: list[Discrepancy] = field(default_factory=list)
+    standings_notes: list[str] = field(default_factory=list)
 
     @property
     def differing(self) -> list[RoundReport]:
@@ -200,7 +206,7 @@ class FileReport:
         """``invalid``, ``differs`` or ``match``."""
         if self.error is not None:
             return "invalid"
-        return DIFFERS if self.differing else MATCH
+        return DIFFERS if self.differing or self.standings else MATCH
 
     def summary(self) -> str:
         """One line: ``FILE: rules 2025: 5 rounds checked, 4 match, 1 differs (illegal C1)``."""
@@ -221,6 +227,9 @@ class FileReport:
             classes = self.classes()
             text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k
                                            for k, c in classes.items())
+        if self.standings:
+            n_st = len(self.standings)
+            text += f"; standings: {n_st} rank difference{'s' if n_st != 1 else ''}"
         return text
 
     def classes(self) -> dict[str, int]:
@@ -241,7 +250,7 @@ class BatchReport:
         """2 if any file could not be checked, else 1 if any round differs, else 0."""
         if any(f.error is not None for f in self.files):
             return 2
-        if any(f.differing for f in self.files):
+        if any(f.differing or f.standings for f in self.files):
             return 1
         return 0
 

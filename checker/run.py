@@ -27,6 +27,7 @@ class Options:
     rules: str = "auto"  # auto, 2025, 2017, 2012
     round: int | None = None  # check only this round
     jobs: int = 1
+    tb_rules: str = "auto"  # C.07 text for the standings: auto, 2024, 2026
 
 
 def expand(inputs: Iterable[str]) -> list[str]:
@@ -142,6 +143,10 @@ def prepare_tournament(t: Tournament, options: Options,
     initial, note = initial_colour(t, edition)
     if note:
         report.warnings.append(f"{report.file}: {note}")
+    if options.round is None:  # the recorded ranks are those after the last round
+        from .standings import attach
+
+        attach(t, report, options.tb_rules)
     findings: dict[int, Discrepancy] = {}
     contradicted = initial_colour_finding(t, edition)
     if contradicted is not None:
