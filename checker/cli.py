@@ -102,6 +102,10 @@ def convert_command(
     file: Path = typer.Argument(..., help="TRF (or trfaudit JSON) file to convert; '-' is stdin."),
     to: Target = typer.Option(..., "--to", help="Target dialect."),
     output: Optional[Path] = typer.Option(None, "--output", "-o", help="Output file (default stdout)."),
+    tiebreaks: Optional[str] = typer.Option(
+        None, "--tiebreaks",
+        help="Record these tie-breaks (TRF-2026 codes, e.g. \"BH/C1,BH,SB\") as 202 and "
+             "212 (PTS first) in the output."),
 ) -> None:
     """Convert FILE to another TRF dialect or to JSON.
 
@@ -109,6 +113,7 @@ def convert_command(
     TRF-2026; json = trfaudit's JSON form.  The input must be valid (see 'validate').  What the
     target cannot represent is listed on stderr as warnings.
     """
+    from trfaudit.trf.tiebreak_codes import CodeError, parse_list
     from trfaudit.trf.jsonform import to_json
     from trfaudit.trf.validate import validate
     from trfaudit.trf.writer import convert
@@ -125,6 +130,12 @@ def convert_command(
         say(f"{tournament.file}: not converted: {len(errors)} error(s)", err=True)
         raise typer.Exit(EXIT_INVALID)
     print_problems(problems, err=True)
+    if tiebreaks is not None:
+        try:
+            tournament.set_tie_breaks(parse_list(tiebreaks))
+        except CodeError as exc:
+            say(f"--tiebreaks: {exc} (at character {exc.offset + 1})", err=True)
+            raise typer.Exit(EXIT_INVALID)
     if to is Target.json:
         text = to_json(tournament)
     else:

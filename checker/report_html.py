@@ -204,6 +204,15 @@ def _file(f: FileReport, full: bool) -> str:
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
     for r in f.differing:
         out.append(_round(r, full))
+    if f.standings:
+        out.append("<section class=standings><h3>Standings <span class=status-differs>differ"
+                   "</span></h3><ul class=discrepancies>" + "".join(
+                       f"<li><span class='kind kind-standings'>standings "
+                       f"{escape(d.criterion or '')}</span> <span class=muted>players "
+                       f"{escape(', '.join(map(str, d.players)))}</span><br>"
+                       f"{escape(d.explanation)}</li>" for d in f.standings) + "</ul></section>")
+    for note in f.standings_notes:
+        out.append(f"<p class=muted>{escape(note)}</p>")
     out.append(f"<p class=summary>{escape(f.summary())}</p></section>")
     return "".join(out)
 

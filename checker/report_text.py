@@ -162,6 +162,19 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
     return Group(*parts)
 
 
+def standings_block(console: Console, f: FileReport) -> None:
+    """The recorded ranks against C.07 (checker.standings): findings, then notes."""
+    for d in f.standings:
+        head = Text("standings", style="bold red")
+        if d.criterion:
+            head.append(f" {d.criterion}")
+        head.append(" (players " + ", ".join(map(str, d.players)) + ")")
+        console.print(head)
+        console.print(Text("    " + d.explanation))
+    for note in f.standings_notes:
+        console.print(Text(note, style="dim"))
+
+
 def file_block(console: Console, f: FileReport, full: bool = False) -> None:
     console.rule(Text(f.file), align="left")
     if f.rules:
@@ -179,7 +192,8 @@ def file_block(console: Console, f: FileReport, full: bool = False) -> None:
                            "match", style="green"))
     for r in f.differing:
         console.print(round_block(r, full))
-    style = "bold red" if f.differing else "bold green"
+    standings_block(console, f)
+    style = "bold red" if f.differing or f.standings else "bold green"
     console.print(Text(f.summary(), style=style))
 
 

@@ -80,14 +80,14 @@ class RoundEntry:
 
 
 def _codes(text: str) -> list["TieBreakCode"]:
-    from .tiebreak_codes import CodeError, parse_code, split_codes
+    from .tiebreak_codes import CodeError, TieBreakCode, parse_code, split_codes
 
     out = []
     for item, offset in split_codes(text or ""):
         try:
             out.append(parse_code(item, offset))
-        except CodeError:
-            continue
+        except CodeError:  # kept in its place, as an unknown name (the reader warned)
+            out.append(TieBreakCode(item, item.upper()))
     return out
 
 
@@ -423,8 +423,8 @@ class Tournament:
 
     # -- tie-breaks (TRF-2026 202 / 212) -----------------------------------------------------
     def tie_break_codes(self) -> list["TieBreakCode"]:
-        """The ``202`` codes, typed (``PTS`` is implied before them); codes that do not follow
-        the grammar are left out (the reader warned about them)."""
+        """The ``202`` codes, typed (``PTS`` is implied before them); a code outside the
+        grammar keeps its place with its text as name (the reader warned about it)."""
         return _codes(self.tie_breaks)
 
     def standings_codes(self) -> list["TieBreakCode"]:

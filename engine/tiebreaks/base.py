@@ -59,6 +59,14 @@ class TieBreak:
     def value(self, ev: Event, tpn: int) -> Value:
         raise NotImplementedError
 
+    def cached(self, ev: Event, tpn: int) -> Value:
+        """:meth:`value`, computed once per event and participant."""
+        key = (self.code.canonical(), tpn)
+        found = ev.memo.get(key)
+        if found is None:
+            found = ev.memo[key] = self.value(ev, tpn)
+        return found  # type: ignore[return-value]
+
     def sort_key(self, v: Value) -> tuple[int, Fraction]:
         """Smaller sorts first; an undefined value sorts last."""
         if v.number is None:

@@ -71,7 +71,7 @@ class AverageOfOpponentsBuchholz(TieBreak):
                 if g.opponent is not None and ev.counts_as_game(g)]
         if not opps:
             return Value(None, "no game over the board")
-        vals = {o: inner.value(ev, o).number for o in opps}
+        vals = {o: inner.cached(ev, o).number for o in opps}
         mean = Fraction(sum(Fraction(v) for v in vals.values() if v is not None), len(opps))
         rounded = half_up_cents(mean)
         parts = " + ".join(f"{o}:{num(v)}" for o, v in vals.items())

@@ -144,6 +144,9 @@ class Event:
         self.category = {tpn: self._categories(rs) for tpn, rs in self.games.items()}
         self.adjusted = {tpn: self._adjusted(tpn) for tpn in self.games}
         self._fore: Event | None = None
+        # values already computed on this event, by (code, participant): AOB, APRO and APPO
+        # read their opponents' values
+        self.memo: dict[tuple[str, int], object] = {}
 
     # -- Fore Buchholz (8.3) -------------------------------------------------------------------
     def _fore_round(self, g: Rnd) -> Rnd:

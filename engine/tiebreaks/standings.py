@@ -84,7 +84,7 @@ def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
         try:
             tb = make(code)
             tb.check(ev)
-            values = {tpn: tb.value(ev, tpn) for tpn in t.players}
+            values = {tpn: tb.cached(ev, tpn) for tpn in t.players}
         except Unavailable as exc:
             steps.append(Step(code, None, str(exc)))
             continue
