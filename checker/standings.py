@@ -192,8 +192,8 @@ def verify(t: Tournament, requested: str = "auto",
                             "another round's standings); not verified")
         return result
     if not decl.source:
-        result.notes.append("no tie-breaks declared (202/212): only the order by points is "
-                            "verified")
+        result.notes.append("no tie-breaks declared (202/212): ranks checked against the "
+                            "points only")
         return result
     result.notes.extend(st.notes)
     result.discrepancies = compare(t, st, ranks)
@@ -220,6 +220,8 @@ def attach(t: Tournament, report: FileReport, requested: str = "auto") -> None:
     if found is None:
         return
     report.standings = found.discrepancies
-    where = f"list {found.source}" if found.source != "none" else "no list"
-    report.standings_notes = [f"standings ({where}; C.07 {found.rules}: {found.rules_reason}): "
-                              f"{note}" for note in found.notes]
+    if found.source == "none":
+        report.standings_notes = [f"standings: {note}" for note in found.notes]
+    else:
+        report.standings_notes = [f"standings ({found.source}; C.07 {found.rules}: "
+                                  f"{found.rules_reason}): {note}" for note in found.notes]
