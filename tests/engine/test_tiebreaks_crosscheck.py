@@ -20,9 +20,12 @@ except ImportError:  # run from bench/tiebreak_sweep.py
     from tests_engine_tiebreak_plain import plain_values
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-SAMPLE = (sorted((CORPUS / "dutch2025").glob("*.trf"))[::40]
-          + sorted((CORPUS / "dutch2017").glob("*.trf"))[::40])
-REAL = sorted(p for p in (CORPUS / "real").iterdir() if p.name != "SOURCES.tsv")
+# A sample, to keep the suite fast: every 100th corpus file, and the real files under 25 kB
+# (the three larger ones are in the full sweep).
+SAMPLE = (sorted((CORPUS / "dutch2025").glob("*.trf"))[::100]
+          + sorted((CORPUS / "dutch2017").glob("*.trf"))[::100])
+REAL = sorted(p for p in (CORPUS / "real").iterdir()
+              if p.name != "SOURCES.tsv" and p.stat().st_size < 25_000)
 
 
 def disagreements(t, rules, count: bool = False):
