@@ -111,3 +111,23 @@ def test_cut_one_never_exceeds_buchholz(event, rules):
         assert Fraction(v["BH/C2"][p].number) <= c1
         assert Fraction(v["BH/M1"][p].number) <= c1
         assert Fraction(v["FB/C1"][p].number) <= Fraction(v["FB"][p].number)
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(events(), st.data())
+def test_every_wrong_rank_is_reported_and_right_ranks_are_not(event, data):
+    """checker.standings.compare: the computed ranks give no finding; in a shuffled order,
+    every participant whose rank is outside its computed place is named by a finding."""
+    from trfaudit.checker.standings import compare
+
+    rows, rounds = event
+    t = tournament(rows, rounds)
+    standings = compute(t, parse_list("BH/C1,SB,WIN"), RULES_2026)
+    right = {r.tpn: r.rank for r in standings.rows}
+    assert compare(t, standings, right) == []
+    order = data.draw(st.permutations(sorted(right)))
+    shuffled = {tpn: i + 1 for i, tpn in enumerate(order)}
+    named = {p for d in compare(t, standings, shuffled) for p in d.players}
+    for r in standings.rows:
+        if not r.rank <= shuffled[r.tpn] <= r.rank + len(r.group) - 1:
+            assert r.tpn in named
