@@ -23,7 +23,7 @@ from fractions import Fraction
 from trfaudit.engine.tiebreaks import (IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES,
                                        Standings, Step, TieBreakRules, compute, num)
 from trfaudit.engine.tiebreaks.direct import DirectEncounter
-from trfaudit.trf.model import Tournament
+from trfaudit.trf.model import RecordKind, Tournament
 from trfaudit.trf.tiebreak_codes import TieBreakCode
 
 from .model import Discrepancy, FileReport, Kind
@@ -183,6 +183,14 @@ def verify(t: Tournament, requested: str = "auto",
         result.notes.append(f"ranks recorded for {len(ranks)} of {len(t.players)} "
                             "participants: standings not verified")
         return result
+    if any(e.pending for p in t.players.values() for e in p.entries):
+        result.notes.append("games without results: the ranks may be those before that "
+                            "round; not verified")
+        return result
+    if any(r.kind is RecordKind.ABNORMAL_POINTS for r in t.records):
+        result.notes.append("299 point adjustments: how they enter tie-breaks is not stated "
+                            "by C.07; not verified")
+        return result
     st = compute(t, decl.codes, choice.rules, points_first=decl.points_first,
                  unrated_rating=unrated_rating)
     rounds = st.rounds
@@ -197,6 +205,16 @@ def verify(t: Tournament, requested: str = "auto",
         return result
     result.notes.extend(st.notes)
     result.discrepancies = compare(t, st, ranks)
+    if result.discrepancies and requested == "auto" and choice.reason.startswith("no readable"):
+        # which text applies is unknown: blame only what both texts blame
+        other = RULES_2024 if choice.rules is RULES_2026 else RULES_2026
+        st_other = compute(t, decl.codes, other, points_first=decl.points_first,
+                           unrated_rating=unrated_rating)
+        if not compare(t, st_other, ranks):
+            result.notes.append(f"the ranks follow the C.07 {other.name} text but not the "
+                                f"{choice.rules.name} text, and no start date (042) says "
+                                "which applies: not blamed")
+            result.discrepancies = []
     return result
 
 

@@ -114,7 +114,8 @@ def render_html(doc: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, say
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
+    from trfaudit.trf.files import load
 
     @app.command("standings")
     def standings_command(

@@ -112,8 +112,7 @@ class Koya(TieBreak):
         total = Fraction(0)
         parts = []
         for g in ev.games[tpn]:
-            if g.opponent is not None and g.kind.name in ("OTB", "FW", "FL") \
-                    and ev.score[g.opponent] >= limit:
+            if g.opponent is not None and ev.score[g.opponent] >= limit:
                 total += g.points
                 parts.append(f"R{g.round} {g.opponent}:{num(g.points)}")
         return Value(total, f"limit {num(limit)}: " + (" + ".join(parts) or "none")

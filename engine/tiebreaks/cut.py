@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Callable
 
 from .event import Event, Kind, num
 
@@ -54,7 +55,8 @@ def contribution_sb(e: Element) -> Fraction:
     return e.score * e.points
 
 
-def cut_low(kept: list[Element], n: int, contribution, sb: bool) -> list[Element]:
+def cut_low(kept: list[Element], n: int, contribution: Callable[[Element], Fraction],
+            sb: bool) -> list[Element]:
     """Remove the ``n`` least significant elements from ``kept`` (in place); return them.
 
     14.3: the least significant value (LSV) is the lowest opponent (or dummy) score; for SB,

@@ -142,7 +142,8 @@ class _OpponentsMean(RatingTieBreak):
         games = self.ratings(ev, tpn)
         if not games:
             return Value(None, "no game over the board")
-        vals = {g.opponent: inner.cached(ev, g.opponent).number for g, _ in games}
+        vals = {g.opponent: inner.cached(ev, g.opponent).number
+                for g, _ in games if g.opponent is not None}
         known = [Fraction(v) for v in vals.values() if v is not None]
         if not known:
             return Value(None, "no opponent value")

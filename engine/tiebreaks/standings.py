@@ -11,7 +11,6 @@ from trfaudit.trf.tiebreak_codes import TieBreakCode, parse_code
 
 from .base import TieBreak, Unavailable, Value
 from .catalogue import make
-from .direct import DirectEncounter
 from .event import Event
 from .rules import TieBreakRules
 
@@ -61,10 +60,6 @@ class Standings:
                 return i
         return None
 
-    def value(self, code: str, tpn: int) -> Value:
-        step = next(s for s in self.steps if s.label == code)
-        return step.values[tpn]
-
 
 def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
             rounds: int | None = None, points_first: bool = True,
@@ -75,7 +70,7 @@ def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
     212 list, which names PTS itself where it counts (TRF-2026 5.3).
     """
     ev = Event(t, rules, rounds, predetermined=predetermined, unrated_rating=unrated_rating)
-    listed = [c for c in codes]
+    listed = list(codes)
     if points_first and not any(c.name == "PTS" for c in listed):
         listed = [parse_code("PTS")] + listed
     notes: list[str] = []
@@ -118,13 +113,6 @@ def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
         for tpn in g:
             rows.append(Row(tpn, place, ev.score[tpn], tuple(g)))
         place += len(g)
-    if any(s.code.name == "PTS" for s in steps) is False:
+    if not any(s.code.name == "PTS" for s in steps):
         notes.append("the list does not contain PTS: points are not used (212 as written)")
     return Standings(rules, ev.rounds, steps, list(codes), rows, stopped, notes, trail, ev)
-
-
-def de_detail(st: Standings, step: Step, group: list[int]) -> str:
-    """How DE's separate standings stand for ``group`` (for explanations)."""
-    if isinstance(step.tiebreak, DirectEncounter):
-        return step.tiebreak.explain(st.event, group)
-    return ""

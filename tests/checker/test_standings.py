@@ -202,3 +202,46 @@ def test_convert_writes_the_tiebreaks(tmp_path):
                                  "--tiebreaks", "SB/C1,DE"])
     assert result.exit_code == 0, result.output
     assert "202 SB/C1,DE\n212 PTS,SB/C1,DE\n" in result.stdout
+
+
+def tec_swiss_with_ranks(start: str):
+    """tiebreaks.md 6.1 with 202 BH and 11 ranked just before 8 (both 2.5 points).  By the
+    digest's table: BH of 8 is 13.5 under both texts, BH of 11 13.5 under 2024 (a tie: any
+    order) and 12.5 under 2026 (8 first)."""
+    from trfaudit.engine.tiebreaks import RULES_2024, compute
+
+    from ..engine.tiebreak_data import TEC_SWISS, tournament
+
+    base = tournament(TEC_SWISS, 5, start="2024/08/01", extra="202 BH")
+    st = compute(base, base.tie_break_codes(), RULES_2024)
+    ranks = {r.tpn: i + 1 for i, r in enumerate(st.rows)}
+    ranks[11], ranks[8] = sorted((ranks[11], ranks[8]))
+    return tournament(TEC_SWISS, 5, start=start, extra="202 BH", ranks=ranks)
+
+
+def test_the_dummy_caps_decide_only_from_2026():
+    assert verify(tec_swiss_with_ranks("2024/08/01")).discrepancies == []
+    (d,) = verify(tec_swiss_with_ranks("2026/03/02")).discrepancies
+    assert d.players == [11, 8] and "BH 13.5 for 8 against 12.5 for 11" in d.explanation
+    assert "R2 16:3.5 + R3 5:2.5 + R4 dummy 1.5 (forfeit win: capped at opponent 9's " \
+           "adjusted score 1.5 (own 2.5))" in d.explanation
+
+
+def test_without_a_start_date_only_what_both_texts_blame_is_reported():
+    found = verify(tec_swiss_with_ranks(""))
+    assert found.rules == "2026" and found.discrepancies == []
+    assert any("follow the C.07 2024 text but not the 2026 text" in n for n in found.notes)
+
+
+def test_ranks_beside_a_pending_round_are_not_verified():
+    t = parse("012 T\n202 BH\n"
+              "001    1      A                                 2000                             1.0"
+              "    2     2 w 1     3 w  \n"
+              "001    2      B                                 1900                             0.0"
+              "    3     1 b 0     4 w  \n"
+              "001    3      C                                 1800                             1.0"
+              "    1     4 w 1     1 b  \n"
+              "001    4      D                                 1700                             0.0"
+              "    4     3 b 0     2 b  \n", "p.trf")
+    found = verify(t)
+    assert found.discrepancies == [] and "games without results" in found.notes[0]
