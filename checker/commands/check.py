@@ -21,6 +21,12 @@ class Format(str, enum.Enum):
 Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
+class TbRules(str, enum.Enum):
+    auto = "auto"
+    r2024 = "2024"
+    r2026 = "2026"
+
+
 class _Progress:
     """A rich progress bar on stderr (only when stderr is a terminal)."""
 
@@ -79,6 +85,9 @@ def register(app: typer.Typer) -> None:
                                   help="Text and HTML: every differing board, every player of "
                                        "the bracket and both whole rounds (JSON always has "
                                        "everything)."),
+        tb_rules: TbRules = typer.Option(TbRules.auto, "--tb-rules",
+                                         help="C.07 tie-break text for the standings (auto: "
+                                              "by the start date, 042)."),
     ) -> None:
         """Re-pair every recorded round of each file and compare it with the record.
 
@@ -102,7 +111,7 @@ def register(app: typer.Typer) -> None:
             say("'-' (stdin) may be given once", err=True)
             raise typer.Exit(EXIT_INVALID)
         options = Options(rules=rules.value, round=round_,
-                          jobs=default_jobs() if jobs == 0 else jobs)
+                          jobs=default_jobs() if jobs == 0 else jobs, tb_rules=tb_rules.value)
         progress = _Progress() if sys.stderr.isatty() else None
         try:
             batch = run(inputs, options, progress)

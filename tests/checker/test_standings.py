@@ -245,3 +245,14 @@ def test_ranks_beside_a_pending_round_are_not_verified():
               "    4     3 b 0     2 b  \n", "p.trf")
     found = verify(t)
     assert found.discrepancies == [] and "games without results" in found.notes[0]
+
+
+def test_tb_rules_forces_the_text(tmp_path):
+    """The 6.1 ranks with 11 before 8 (see above), dated 2024: blamed only under --tb-rules
+    2026."""
+    from trfaudit.trf.writer import write as write_trf
+
+    path = tmp_path / "tec.trf"
+    path.write_text(write_trf(tec_swiss_with_ranks("2024/08/01"), "trf26"))
+    assert verify(read(path), "2026").discrepancies
+    assert verify(read(path)).discrepancies == []
