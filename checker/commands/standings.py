@@ -177,8 +177,7 @@ def register(app: typer.Typer) -> None:
         decl = chk.declared(t, option)
         st = compute(t, decl.codes, choice.rules, rounds=rounds,
                      points_first=decl.points_first, unrated_rating=unrated)
-        codes = [c.text for c in decl.codes]
-        shown = [c for c in codes if c.upper() != "PTS"]
+        shown = [c.text for c in decl.codes]  # exactly as given (a 212 may name PTS)
         doc: dict[str, Any] = {
             "file": t.file, "round": rounds, "rules": choice.rules.name,
             "rules_reason": choice.reason,

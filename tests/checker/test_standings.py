@@ -256,3 +256,13 @@ def test_tb_rules_forces_the_text(tmp_path):
     path.write_text(write_trf(tec_swiss_with_ranks("2024/08/01"), "trf26"))
     assert verify(read(path), "2026").discrepancies
     assert verify(read(path)).discrepancies == []
+
+
+def test_standings_uses_212_as_written(tmp_path):
+    """212 names PTS itself: the JSON lists the codes exactly as the record gives them."""
+    path = tmp_path / "x.trf"
+    path.write_text(TRF.replace("212 PTS,BH/C1,OTHER_X", "212 PTS,win"))
+    result = runner.invoke(app, ["standings", str(path), "-f", "json"])
+    doc = json.loads(result.stdout)
+    assert doc["source"] == "212" and doc["tiebreaks"] == ["PTS", "win"]
+    assert doc["players"][0]["values"] == {"PTS": 1, "win": 1}
