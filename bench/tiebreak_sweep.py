@@ -49,7 +49,8 @@ def main(folders: list[str]) -> int:
             compared += n
             bad += len(problems)
             for p in problems:
-                print(p)
+                print(p, flush=True)
+        print(f"{path}: {compared} values compared so far, {bad} disagreements", flush=True)
     print(f"{len(files)} files ({refused} not read), {compared} values compared, "
           f"{bad} disagreements, {time.time() - start:.0f} s")
     return 1 if bad else 0
