@@ -60,6 +60,7 @@ class Declared:
     codes: list[TieBreakCode]
     points_first: bool  # PTS implied before the list (202, --tiebreaks)
     source: str  # "212", "202", "--tiebreaks" or "" (none)
+    note: str = ""  # 212 and 202 disagree, or 212 leaves the points out
 
 
 def declared(t: Tournament, option: list[TieBreakCode] | None = None) -> Declared:
@@ -68,7 +69,14 @@ def declared(t: Tournament, option: list[TieBreakCode] | None = None) -> Declare
     if option is not None:
         return Declared(option, True, "--tiebreaks")
     if t.standings_order.strip():
-        return Declared(t.standings_codes(), False, "212")
+        codes = t.standings_codes()
+        note = ""
+        if t.tie_breaks.strip() and [c.canonical() for c in codes] != ["PTS"] + [
+                c.canonical() for c in t.tie_break_codes()]:
+            note = "212 is not PTS followed by the 202 list: 212 is used (TRF-2026 5.3)"
+        if not any(c.name == "PTS" for c in codes):
+            note = (note + "; " if note else "") + "212 does not name PTS: points not used"
+        return Declared(codes, False, "212", note)
     if t.tie_breaks.strip():
         return Declared(t.tie_break_codes(), True, "202")
     return Declared([], True, "")
@@ -179,6 +187,8 @@ def verify(t: Tournament, requested: str = "auto",
     choice = choose_tb_rules(t, requested)
     decl = declared(t)
     result = StandingsCheck(choice.rules.name, choice.reason, decl.source or "none")
+    if decl.note:
+        result.notes.append(decl.note)
     if len(ranks) < len(t.players):
         result.notes.append(f"ranks recorded for {len(ranks)} of {len(t.players)} "
                             "participants: standings not verified")

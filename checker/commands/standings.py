@@ -186,7 +186,8 @@ def register(app: typer.Typer) -> None:
             "order": [s.label for s in st.steps],
             "players": _table(st, t, shown),
             "unavailable": {s.label: s.reason for s in st.steps if s.tiebreak is None},
-            "notes": list(st.notes), "differences": [], "ranks_recorded": False,
+            "notes": ([decl.note] if decl.note else []) + list(st.notes),
+            "differences": [], "ranks_recorded": False,
         }
         ranks = chk.recorded_ranks(t)
         if ranks and rounds == recorded:

@@ -113,6 +113,4 @@ def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
         for tpn in g:
             rows.append(Row(tpn, place, ev.score[tpn], tuple(g)))
         place += len(g)
-    if not any(s.code.name == "PTS" for s in steps):
-        notes.append("the list does not contain PTS: points are not used (212 as written)")
     return Standings(rules, ev.rounds, steps, list(codes), rows, stopped, notes, trail, ev)

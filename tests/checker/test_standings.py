@@ -266,3 +266,12 @@ def test_standings_uses_212_as_written(tmp_path):
     doc = json.loads(result.stdout)
     assert doc["source"] == "212" and doc["tiebreaks"] == ["PTS", "win"]
     assert doc["players"][0]["values"] == {"PTS": 1, "win": 1}
+
+
+def test_212_that_differs_from_202_is_used_with_a_note(corpus_dir, tmp_path):
+    """TRF-2026 5.3: 212 wins over 202; a 212 that is not PTS + 202 is worth a note."""
+    t = read(with_ranks(corpus_dir, tmp_path, FINAL, "BH/C1,BH"))
+    t.standings_order = "PTS,SB"
+    found = verify(t)
+    assert found.source == "212"
+    assert "212 is not PTS followed by the 202 list" in found.notes[0]
