@@ -2,7 +2,9 @@
 
 ``compute(tournament, codes, rules)`` ranks the participants; every tie-break is a class of
 :mod:`.catalogue` whose docstring cites its article.  Team tie-breaks (Arts 11-13) are not
-computed: a list that needs one is reported as undetermined from that item on.
+computed for TRF files (their team records are not read into a team model yet): a list
+that needs one is reported as undetermined from that item on.  :mod:`.team` computes them
+from match results (BH:MP, BH:GP, the four ESB, SSSC, EDE).
 """
 
 from .base import TieBreak, Unavailable, Value

@@ -120,25 +120,37 @@ class Event:
     game paired for the final round is scored a draw (forfeits included); byes stay.
     """
 
-    def __init__(self, t: Tournament, rules: TieBreakRules, rounds: int | None = None, *,
-                 predetermined: bool | None = None, unrated_rating: int | None = None,
-                 fore: bool = False, _base: "Event | None" = None) -> None:
+    def __init__(self, t: Tournament | None, rules: TieBreakRules, rounds: int | None = None,
+                 *, predetermined: bool | None = None, unrated_rating: int | None = None,
+                 fore: bool = False, _base: "Event | None" = None,
+                 games: dict[int, list[Rnd]] | None = None,
+                 points: tuple[Fraction, Fraction] | None = None) -> None:
+        """From a tournament ``t``; or, with ``t`` None, from ready-made ``games`` and the
+        ``points`` (win, draw) they are scored in (a team event's match or game points)."""
         self.t = t
         self.rules = rules
-        self.rounds = t.recorded_rounds() if rounds is None else rounds
-        self.final_round = max(t.total_rounds or 0, t.recorded_rounds())
-        self.win = t.scoring.win
-        self.draw = t.scoring.draw
         self.unrated_rating = unrated_rating
         self.fore = fore
-        self.predetermined = (is_predetermined(t, self.rounds) if predetermined is None
-                              else predetermined)
-        if _base is None:
-            self.games: dict[int, list[Rnd]] = {tpn: _rounds_of(t, tpn, self.rounds)
-                                                for tpn in t.players}
+        if t is None:
+            assert games is not None and points is not None
+            self.rounds = len(next(iter(games.values()))) if rounds is None else rounds
+            self.final_round = self.rounds
+            self.win, self.draw = points
+            self.predetermined = bool(predetermined)
         else:
+            self.rounds = t.recorded_rounds() if rounds is None else rounds
+            self.final_round = max(t.total_rounds or 0, t.recorded_rounds())
+            self.win, self.draw = t.scoring.win, t.scoring.draw
+            self.predetermined = (is_predetermined(t, self.rounds) if predetermined is None
+                                  else predetermined)
+        self.games: dict[int, list[Rnd]]
+        if _base is not None:
             self.games = {tpn: [self._fore_round(g) for g in rs]
                           for tpn, rs in _base.games.items()}
+        elif t is None:
+            self.games = dict(games or {})
+        else:
+            self.games = {tpn: _rounds_of(t, tpn, self.rounds) for tpn in t.players}
         self.score = {tpn: sum((g.points for g in rs), Fraction(0))
                       for tpn, rs in self.games.items()}
         self.category = {tpn: self._categories(rs) for tpn, rs in self.games.items()}
@@ -161,7 +173,8 @@ class Event:
             return self
         if self._fore is None:
             self._fore = Event(self.t, self.rules, self.rounds, predetermined=self.predetermined,
-                               unrated_rating=self.unrated_rating, fore=True, _base=self)
+                               unrated_rating=self.unrated_rating, fore=True, _base=self,
+                               games=self.games, points=(self.win, self.draw))
         return self._fore
 
     # -- Art. 16 -------------------------------------------------------------------------------
@@ -215,11 +228,11 @@ class Event:
     def rating(self, tpn: int) -> int | None:
         """The rating used by Art. 10; an unrated participant has the rating the event's rules
         give them (``unrated_rating``), else None."""
-        r = self.t.players[tpn].rating
+        r = self.t.players[tpn].rating if self.t is not None else 0
         return r if r else self.unrated_rating
 
     def any_unrated(self) -> bool:
-        return any(not p.rating for p in self.t.players.values())
+        return self.t is not None and any(not p.rating for p in self.t.players.values())
 
     def counts_as_game(self, g: Rnd, forfeits: bool = False) -> bool:
         """A round whose opponent counts as met: a game, or a forfeit when forfeits count
