@@ -275,3 +275,18 @@ def test_212_that_differs_from_202_is_used_with_a_note(corpus_dir, tmp_path):
     found = verify(t)
     assert found.source == "212"
     assert "212 is not PTS followed by the 202 list" in found.notes[0]
+
+
+def test_unrated_players_need_a_rating_for_art_10(tmp_path):
+    """C.07 Art. 10: with an unrated participant ARO is not computed unless a rating is set
+    for unrated players; with --unrated-rating 1000, A (unrated, who met B, 1900) has ARO 1900
+    and B has ARO 1000."""
+    path = tmp_path / "u.trf"
+    path.write_text(TRF.replace("2000", "    "))
+    result = runner.invoke(app, ["standings", str(path), "-t", "ARO", "-f", "json"])
+    doc = json.loads(result.stdout)
+    assert "unrated players take part" in doc["unavailable"]["ARO"]
+    result = runner.invoke(app, ["standings", str(path), "-t", "ARO", "-f", "json",
+                                 "--unrated-rating", "1000"])
+    doc = json.loads(result.stdout)
+    assert [(p["tpn"], p["values"]["ARO"]) for p in doc["players"]] == [(1, 1900), (2, 1000)]
