@@ -2,7 +2,8 @@
 second computation of tests/engine/tiebreak_plain.py on every file of the corpora and the real
 files, under both C.07 texts; and ``standings`` on each file.
 
-    python bench/tiebreak_sweep.py [corpus/dutch2025 corpus/dutch2017 corpus/real]
+    python bench/tiebreak_sweep.py [FOLDER_OR_FILE...]   (default: corpus/dutch2025,
+                                                          corpus/dutch2017, corpus/real)
 
 Prints one line per disagreement and a summary (files, values compared, seconds).
 """
@@ -34,7 +35,8 @@ def main(folders: list[str]) -> int:
     _load("tests_engine_tiebreak_plain", ROOT / "tests" / "engine" / "tiebreak_plain.py")
     check = _load("tests_engine_crosscheck", ROOT / "tests" / "engine" /
                   "test_tiebreaks_crosscheck.py")
-    files = [p for f in folders for p in sorted(Path(f).iterdir())
+    files = [p for f in folders for p in (sorted(Path(f).iterdir()) if Path(f).is_dir()
+                                          else [Path(f)])
              if p.suffix in (".trf", ".txt", ".input")]
     start, compared, bad, refused = time.time(), 0, 0, 0
     for path in files:

@@ -172,7 +172,12 @@ class Plain:
         rs = [self.t.players[r[1]].rating for r in games]
         if pts == 0:
             return min(rs) - 800
-        rp, target = min(rs) - 800, int(pts * 100)
+        # walk from the average rating: down while the score is still expected, then up
+        # until it is (the expected score grows with the rating)
+        target = int(pts * 100)
+        rp = sum(rs) // len(rs)
+        while sum(pd_of(rp - 1 - x) for x in rs) >= target:
+            rp -= 1
         while sum(pd_of(rp - x) for x in rs) < target:
             rp += 1
         return rp
