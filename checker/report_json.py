@@ -52,7 +52,7 @@ def _file(f: FileReport) -> dict[str, Any]:
         "city": f.city,
         "warnings": list(f.warnings),
         "rounds": [_round(r) for r in f.rounds],
-        "standings": [asdict(d) for d in f.standings],
+        "standings": [_discrepancy(d) for d in f.standings],
         "standings_notes": list(f.standings_notes),
         "summary": f.summary(),
     }

@@ -140,6 +140,12 @@ def explain_pair(st: Standings, a: int, b: int) -> tuple[str, str]:
     return label, text
 
 
+def _summary(explanation: str) -> str:
+    """The quotable sentence: the explanation without how each value is made up."""
+    return "Standings: " + explanation.split("). ", 1)[0] + (
+        ")" if "). " in explanation else "")
+
+
 def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrepancy]:
     """Every recorded rank the computed ranking does not allow, with the deciding item."""
     found: list[Discrepancy] = []
@@ -157,6 +163,7 @@ def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrep
                 f"{b} rank {rb.rank}, {a} rank {ra.rank}",
                 f"ranks {ranks[a]} ({a}) and {ranks[b]} ({b}) are in the wrong order, {b} "
                 f"ranks before {a}: {why}"))
+            found[-1].summary = _summary(found[-1].explanation)
             seen.update((a, b))
         elif ranks[a] == ranks[b]:
             label, why = explain_pair(st, a, b)
@@ -164,6 +171,7 @@ def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrep
                 Kind.STANDINGS, label, [a, b], f"{a} and {b} tied at rank {ranks[a]}",
                 f"{a} rank {ra.rank}, {b} rank {rb.rank}",
                 f"{a} and {b} are recorded as tied at rank {ranks[a]}, but {why}"))
+            found[-1].summary = _summary(found[-1].explanation)
             seen.update((a, b))
     for tpn in order:
         row = rows[tpn]
@@ -175,6 +183,7 @@ def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrep
                 f"{tpn} is recorded at rank {ranks[tpn]} but its place is {place} "
                 f"({len([p for p in rows if rows[p].rank < low])} participants rank above it;"
                 " tied participants share the place and the next ones skip it)"))
+            found[-1].summary = "Standings: " + found[-1].explanation
     return found
 
 

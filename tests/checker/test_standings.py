@@ -290,3 +290,10 @@ def test_unrated_players_need_a_rating_for_art_10(tmp_path):
                                  "--unrated-rating", "1000"])
     doc = json.loads(result.stdout)
     assert [(p["tpn"], p["values"]["ARO"]) for p in doc["players"]] == [(1, 1900), (2, 1000)]
+
+
+def test_the_quotable_sentence_leaves_out_the_breakdown(corpus_dir, tmp_path):
+    (d,) = verify(read(with_ranks(corpus_dir, tmp_path, SWAPPED, "BH/C1,BH"))).discrepancies
+    assert d.summary == ("Standings: ranks 2 (4) and 3 (3) are in the wrong order, 3 ranks "
+                         "before 4: BH/C1 4.5 for 3 against 3.5 for 4 (the first tie-break "
+                         "decides; the points tie at 2)")
