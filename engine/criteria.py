@@ -38,10 +38,19 @@ class Context:
 
 
 class Criterion:
+    """One quality criterion.  ``counts_failures``: the value of a pair is never positive
+    (a pair either fails the criterion or not); every other criterion, for two players of
+    the same score inside the bracket (``where == "B"``), is a sum of one term per player
+    (tests/engine/test_criteria_shape.py checks both), which is what lets the engine
+    recognise a perfect candidate without a matching (engine.dutch, ``_natural_is_perfect``).
+    Criteria read only the players' score, PAB eligibility, games played, colour data and
+    floats (engine.players.PlayerState), never their numbers or opponents."""
+
     key = ""
     article = ""
     vector = False
     rounds_needed = 0  # float criteria look back 1 or 2 rounds
+    counts_failures = False
 
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str):
         raise NotImplementedError
@@ -121,6 +130,8 @@ class TopscorerColourDifference(Criterion):
     """Art. 2.4.5 [C10]: minimise topscorers (or their opponents) who would get a colour
     difference above +2 or below -2: both |CD| > 1 with the same preference."""
 
+    counts_failures = True
+
     key, article = "C10", "2.4.5"
 
     def value(self, ctx, h, l, where):
@@ -133,6 +144,8 @@ class TopscorerColourDifference(Criterion):
 class TopscorerRepeat(Criterion):
     """Art. 2.4.6 [C11]: minimise topscorers (or their opponents) who would get the same
     colour three times in a row."""
+
+    counts_failures = True
 
     key, article = "C11", "2.4.6"
 
@@ -151,6 +164,8 @@ class TopscorerRepeat(Criterion):
 class ColourPreference(Criterion):
     """Art. 2.4.7 [C12]: minimise the players who do not get their colour preference."""
 
+    counts_failures = True
+
     key, article = "C12", "2.4.7"
 
     def value(self, ctx, h, l, where):
@@ -162,6 +177,8 @@ class ColourPreference(Criterion):
 class StrongPreference(Criterion):
     """Art. 2.4.8 [C13]: minimise the players who do not get their strong colour
     preference (both strong-or-absolute for the same colour, not both absolute)."""
+
+    counts_failures = True
 
     key, article = "C13", "2.4.8"
 
@@ -199,6 +216,8 @@ class RepeatedUpfloat(FloatHistory):
     """Art. 2.4.10 [C15] (back=1) / 2.4.12 [C17] (back=2): minimise the MDP opponents who
     got an upfloat in the previous round (two rounds before)."""
 
+    counts_failures = True
+
     def value(self, ctx, h, l, where):
         if where != "B":
             return 0
@@ -227,6 +246,8 @@ class RepeatedDownfloatScores(FloatHistory):
 class RepeatedUpfloatScores(FloatHistory):
     """Art. 2.4.14 [C19] (back=1) / 2.4.16 [C21] (back=2): minimise the scores of the
     opponents of MDPs who got an upfloat in the previous round (two rounds before)."""
+
+    counts_failures = True
 
     vector = True
 

@@ -457,8 +457,52 @@ class DutchPairer:
         return rec, floaters, nxt, self.n
 
     # -- one bracket -------------------------------------------------------------------------
+    def _natural_is_perfect(self, bracket: list[int]) -> bool:
+        """Is S1[i]-S2[i] (Art. 4.2's first transposition, no exchange) a perfect candidate
+        of this last, homogeneous, even bracket?  Its pairs must be legal (C1, C3) and fail
+        no criterion that counts failures; every other criterion adds up one term per
+        player for pairs of equal scores (engine.criteria.Criterion), so every complete
+        pairing of the bracket has the same value there, and the completion and C6 are at
+        their best when everybody is paired.  The first candidate generated being among
+        the best, it is the one to choose (Art. 4) - no matching needed."""
+        half = len(bracket) // 2
+        failing = [c for c in self.criteria if c.counts_failures]
+        order, ctx, ok = self.order, self.ctx, self.ok
+        for a, b in zip(bracket[:half], bracket[half:]):
+            if not ok(a, b) or (a, b) in self.dropped:
+                return False
+            pa, pb = order[a], order[b]
+            if any(c.value(ctx, pa, pb, "B") for c in failing):
+                return False
+        return True
+
+    def _pair_natural(self, bracket: list[int]) -> tuple[BracketRecord, list[int]]:
+        """Pair the bracket S1[i]-S2[i] (see :meth:`_natural_is_perfect`)."""
+        order = self.order
+        half = len(bracket) // 2
+        pairs = list(zip(bracket[:half], bracket[half:]))
+        for a, b in pairs:
+            self.final[a] = b
+            self.final[b] = a
+            self.alive.discard(a)
+            self.alive.discard(b)
+        self.V = bracket
+        self.lower = frozenset()
+        self.residents = bracket
+        self.whole = True
+        self.mate = dict(self.final)
+        rec = BracketRecord(
+            score=order[bracket[0]].score, residents=[order[v].tpn for v in bracket], mdps=[],
+            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs], downfloaters=[],
+            next_group=[], c9_applies=self.ctx.single_downfloater_is_pab)
+        return rec, []
+
     def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
         order, ctx = self.order, self.ctx
+        if (mdp_count == 0 and not nxt and len(current) % 2 == 0 and current
+                and len(self.alive) == len(current)
+                and self._natural_is_perfect(current)):
+            return self._pair_natural(current)
         B = current
         bset = set(B)
         residents = B[mdp_count:]

@@ -1,0 +1,215 @@
+"""Every row of issue 11's speed table in one command.
+
+    python bench/speed.py [--repeat 3] [--quick] [--rows pair,check,corpora,cli,generate]
+
+Each row: the work, its target, the median wall time of ``--repeat`` runs, the peak memory
+(resident set) of the process doing it, and whether the output is exact.  Every measurement
+runs in a fresh process, so peak memory is that work's own.
+
+Exactness: a re-paired round must equal the recorded one (pairs with colours and the bye).
+``corpus/large/open1000-2025.trf`` and ``open500-2025.trf`` were paired by the reference
+engine; ``corpus/large/open1000-gen-2025.trf`` was made by ``trfaudit generate`` with the
+engine as it was before the speed work (commit f23308a), so each of its rounds is that
+engine's pairing and the faster engine must reproduce it.  A ``check`` is exact when it
+reports every round as matching; ``generate`` when its output re-checks clean.
+
+``--quick`` pairs only a few rounds and skips the corpora (the test suite runs it on small
+cases with ``--files``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LARGE = ROOT / "corpus" / "large"
+TRFAUDIT = [sys.executable, "-m", "trfaudit.checker.cli"]
+
+
+@dataclass
+class Row:
+    work: str
+    target: str
+    seconds: float | None
+    peak_mb: float | None
+    exact: bool | None
+    note: str = ""
+
+    def line(self) -> str:
+        secs = "-" if self.seconds is None else f"{self.seconds:8.2f} s"
+        peak = "-" if self.peak_mb is None else f"{self.peak_mb:6.0f} MB"
+        exact = {True: "exact", False: "DIFFERS", None: "-"}[self.exact]
+        return f"| {self.work} | {self.target} | {secs} | {peak} | {exact} | {self.note} |"
+
+
+def timed(cmd: list[str], repeat: int) -> tuple[float, float, list[int], list[str]]:
+    """Median time, largest peak memory, exit codes and outputs of ``repeat`` fresh runs."""
+    times, peaks, codes, outs = [], [], [], []
+    for _ in range(repeat):
+        secs, peak, code, out = run_child(cmd)
+        times.append(secs)
+        codes.append(code)
+        outs.append(out)
+        peaks.append(peak)
+    return statistics.median(times), max(peaks), codes, outs
+
+
+def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
+    """Run ``cmd`` and return (seconds, peak MB, exit code, stdout) of that process alone."""
+    with tempfile.TemporaryFile("w+") as out:
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL,
+                                stdin=subprocess.DEVNULL, cwd=ROOT)
+        _, status, usage = os.wait4(proc.pid, 0)
+        secs = time.perf_counter() - start
+        proc.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        text = out.read()
+    return secs, usage.ru_maxrss / 1024, proc.returncode, text
+
+
+# -- pairing one round (run in a child process: ``speed.py --pair FILE ROUND``) -------------
+
+def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
+    """Pair round ``rnd`` of ``path`` ``repeat`` times; print JSON: times, exact."""
+    import resource
+
+    from trfaudit.checker.recorded import recorded_round
+    from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+    from trfaudit.trf.reader import read
+
+    t = read(path)
+    rec = recorded_round(t, rnd)
+    times = []
+    exact = True
+    for _ in range(repeat):
+        inp = round_input(t, rnd)
+        start = time.perf_counter()
+        try:
+            got = pair_round(inp, EDITIONS[rules])
+        except NoPairing:
+            exact = False
+            times.append(time.perf_counter() - start)
+            continue
+        times.append(time.perf_counter() - start)
+        exact = exact and ({(b.white, b.black) for b in got.boards} == set(rec.boards)
+                           and got.bye == rec.bye)
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+    print(json.dumps({"times": times, "exact": exact, "peak": peak,
+                      "players": len(rec.boards) * 2 + (rec.bye is not None)}))
+
+
+def pair_rows(path: Path, rounds: list[int], repeat: int, rules: str, target: str) -> list[Row]:
+    rows = []
+    for rnd in rounds:
+        _, peak, code, out = run_child([sys.executable, __file__, "--pair", str(path), str(rnd),
+                                        "--repeat", str(repeat), "--rules", rules])
+        if code != 0:
+            rows.append(Row(f"pair {path.name} round {rnd}", target, None, peak, False,
+                            f"exit {code}"))
+            continue
+        doc = json.loads(out)
+        rows.append(Row(f"pair {path.name} round {rnd} ({doc['players']} paired, {rules})",
+                        target, statistics.median(doc["times"]), doc["peak"], doc["exact"]))
+    return rows
+
+
+def recorded_rounds(path: Path) -> int:
+    from trfaudit.trf.reader import read
+
+    return read(path).recorded_rounds()
+
+
+# -- whole commands ----------------------------------------------------------------------
+
+def check_row(work: str, target: str, args: list[str], repeat: int) -> Row:
+    secs, peak, codes, outs = timed(TRFAUDIT + ["check"] + args, repeat)
+    return Row(work, target, secs, peak, all(c == 0 for c in codes),
+               "" if all(c == 0 for c in codes) else f"exit {codes[0]}")
+
+
+def cli_rows(repeat: int, small: Path) -> list[Row]:
+    secs, peak, codes, _ = timed(TRFAUDIT + ["--help"], repeat)
+    rows = [Row("trfaudit --help", "<= 0.25 s", secs, peak, None)]
+    rows.append(check_row(f"check {small.name} (10 players)", "<= 0.4 s", [str(small)], repeat))
+    return rows
+
+
+def generate_row(repeat: int, players: int, rounds: int) -> Row:
+    with tempfile.TemporaryDirectory() as tmp:
+        out = Path(tmp) / "gen.trf"
+        secs, peak, codes, _ = timed(TRFAUDIT + ["generate", "--players", str(players),
+                                                 "--rounds", str(rounds), "-o", str(out)],
+                                     repeat)
+        # Exact: a re-check of what was generated finds every round as the engine pairs it.
+        _, _, code, _ = run_child(TRFAUDIT + ["check", str(out)])
+    return Row(f"generate --players {players} --rounds {rounds}", "<= 30 s", secs, peak,
+               all(c == 0 for c in codes) and code == 0)
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--rules", default="2025")
+    ap.add_argument("--rows", default="pair,check,corpora,cli,generate")
+    ap.add_argument("--quick", action="store_true",
+                    help="rounds 1, 2 and the last only; no corpora")
+    ap.add_argument("--files", nargs="*", help="pair and check these files instead")
+    ap.add_argument("--small", default=str(ROOT / "corpus" / "dutch2025" / "t000007.trf"))
+    ap.add_argument("--generate", default="1000x11", help="PLAYERSxROUNDS for the generate row")
+    ap.add_argument("--pair", nargs=2, metavar=("FILE", "ROUND"), help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.pair:
+        pair_child(a.pair[0], int(a.pair[1]), a.repeat, a.rules)
+        return
+    rows = set(a.rows.split(","))
+    print(f"trfaudit speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+          f"{os.cpu_count()} cores, median of {a.repeat}")
+    print("| Work | Target | Time | Peak memory | Output |  |")
+    print("|---|---|---|---|---|---|")
+    if a.files:
+        big = [Path(f) for f in a.files]
+        mid: list[tuple[Path, str]] = []
+    else:
+        big = [LARGE / "open1000-2025.trf", LARGE / "open1000-gen-2025.trf"]
+        mid = [(LARGE / "open500-2025.trf", "<= 0.3 s"),
+               (ROOT / "corpus" / "dutch2025" / "t000277.trf", "<= 0.08 s")]
+    if "pair" in rows:
+        for path in big:
+            last = recorded_rounds(path)
+            rounds = sorted({1, 2, last}) if a.quick else list(range(1, last + 1))
+            for row in pair_rows(path, rounds, a.repeat, a.rules, "<= 1.0 s, <= 500 MB"):
+                print(row.line(), flush=True)
+        for path, target in mid:
+            last = recorded_rounds(path)
+            for row in pair_rows(path, [last], a.repeat, a.rules, target):
+                print(row.line(), flush=True)
+    if "check" in rows:
+        for path in big[:1]:
+            for jobs, target in ((1, "<= 15 s"), (2, "<= 9 s")):
+                print(check_row(f"check {path.name} --jobs {jobs}", target,
+                                [str(path), "--jobs", str(jobs)], a.repeat).line(), flush=True)
+    if "corpora" in rows and not a.quick and not a.files:
+        print(check_row("check corpus/dutch2025 corpus/dutch2017 --jobs 2 (4,586 rounds)",
+                        "<= 60 s", [str(ROOT / "corpus" / "dutch2025"),
+                                    str(ROOT / "corpus" / "dutch2017"), "--jobs", "2"],
+                        a.repeat).line(), flush=True)
+    if "cli" in rows:
+        for row in cli_rows(a.repeat, Path(a.small)):
+            print(row.line(), flush=True)
+    if "generate" in rows:
+        players, rounds = (int(x) for x in a.generate.split("x"))
+        print(generate_row(a.repeat, players, rounds).line(), flush=True)
+
+
+if __name__ == "__main__":
+    main()
