@@ -12,8 +12,13 @@ pair can fail takes no room in the weight.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Dict, Optional, Union
 
 from .players import DOWN, UP, PlayerState
+
+# A pair's value under one criterion: a count, or {score: count} for a vector criterion;
+# None or 0: nothing.
+Value = Optional[Union[int, Dict[int, int]]]
 
 
 @dataclass
@@ -52,7 +57,7 @@ class Criterion:
     rounds_needed = 0  # float criteria look back 1 or 2 rounds
     counts_failures = False
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         raise NotImplementedError
 
 

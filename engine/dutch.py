@@ -16,7 +16,7 @@ from dataclasses import dataclass, field, replace
 
 from .absolute import Compatibility, compatible
 from .colours import allocate
-from .criteria import Context, Criterion
+from .criteria import Context, Criterion, Value
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
 from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality, max_weight_matching
@@ -79,31 +79,30 @@ class _Layout:
         firsts: dict[tuple[int, int], set] = {}
         seconds: dict[tuple[int, int], set] = {}
         signed: set = set()  # fields holding negated failure counts
+        # Pairs share their value lists (DutchPairer._bracket_values): read each list once,
+        # with the first and second players of all its pairs.
+        groups: dict[int, tuple[list[Value], set[int], set[int]]] = {}
         for (a, b), vs in vals.items():
+            g = groups.get(id(vs))
+            if g is None:
+                g = groups[id(vs)] = (vs, set(), set())
+            g[1].add(a)
+            g[2].add(b)
+        for vs, hs, ls in groups.values():
             for ci, v in enumerate(vs):
                 if not v:
                     continue
-                if isinstance(v, dict):
-                    for slot, c in v.items():
-                        k = (ci, slot)
-                        if c < 0:
-                            signed.add(k)
-                            c = -c
-                        if c > maxima.get(k, 0):
-                            maxima[k] = c
-                        touched.setdefault(k, set()).update((a, b))
-                        firsts.setdefault(k, set()).add(a)
-                        seconds.setdefault(k, set()).add(b)
-                else:
-                    k = (ci, 0)
-                    if v < 0:
+                items = v.items() if isinstance(v, dict) else ((0, v),)
+                for slot, c in items:
+                    k = (ci, slot)
+                    if c < 0:
                         signed.add(k)
-                        v = -v
-                    if v > maxima.get(k, 0):
-                        maxima[k] = v
-                    touched.setdefault(k, set()).update((a, b))
-                    firsts.setdefault(k, set()).add(a)
-                    seconds.setdefault(k, set()).add(b)
+                        c = -c
+                    if c > maxima.get(k, 0):
+                        maxima[k] = c
+                    touched.setdefault(k, set()).update(hs, ls)
+                    firsts.setdefault(k, set()).update(hs)
+                    seconds.setdefault(k, set()).update(ls)
         # Fields that pairs with lower players also use (completion, C9): the whole field.
         everyone = set(range(n_vertices))
         for ci, m in (extra_max or {}).items():
@@ -148,6 +147,13 @@ class _Layout:
         return w
 
 
+def _signature(p: PlayerState) -> tuple[object, ...]:
+    """What the criteria read of a player (engine.criteria.Criterion): two players with
+    the same signature are worth the same in every pair."""
+    return (p.score, p.bye_eligible, p.played, p.preference, p.imbalance, p.repeated,
+            p.strong, p.topscorer, p.floats.get(1), p.floats.get(2))
+
+
 class DutchPairer:
     """Pairs one round; see the module docstring."""
 
@@ -171,7 +177,9 @@ class DutchPairer:
     def pair(self) -> RoundPairing:
         order, n = self.order, self.n
         # C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`).
-        self.ok = Compatibility(order, self.inp.forbidden).allows
+        self.compat = Compatibility(order, self.inp.forbidden)
+        self.ok = self.compat.allows
+        self.sig = [_signature(p) for p in order]
         bye_score, single, ranks = self._pab_prepass()
         ctx = Context(bye_score=bye_score, odd=n % 2 == 1, single_downfloater_is_pab=single,
                       played_rank=ranks, rounds_played=self.rounds_played)
@@ -406,10 +414,14 @@ class DutchPairer:
         # below the next group, so the local weights end below it.
         self.crit_bits = f1 + 1 if self.lower and (0, 0) in lay.offset else lay.bits
         self.crit_w = {}
+        packed: dict[int, int] = {}  # value lists are shared between pairs: pack each once
         for e, vs in self.local_vals.items():
-            w = lay.pack(vs)
-            if self.lower:  # completion is checked on the whole field instead
-                w -= vs[0] << f1
+            w = packed.get(id(vs))
+            if w is None:
+                w = lay.pack(vs)
+                if self.lower:  # completion is checked on the whole field instead
+                    w -= vs[0] << f1
+                packed[id(vs)] = w
             self.crit_w[e] = w
 
     def _pack(self, low: int, hint: int) -> None:
@@ -497,6 +509,50 @@ class DutchPairer:
             next_group=[], c9_applies=self.ctx.single_downfloater_is_pab)
         return rec, []
 
+    def _bracket_values(self, V: list[int], bset: set[int], mdp_count: int
+                        ) -> dict[tuple[int, int], list[Value]]:
+        """Criteria values of the legal pairs of the bracket and its next scoregroup.
+
+        The pairs whose lower player is a resident here or in the next group are valued
+        anew; pairs of two MDPs keep what they were worth in the bracket they came from.  A
+        pair whose lower player is in the next group only counts for completion, C8 and C9;
+        the other criteria are about this bracket's pairs (their value is 0).  Criteria
+        read only a player's :func:`_signature`, so pairs of equal signatures share one
+        value list (computed once per bracket)."""
+        order, ctx, crit = self.order, self.ctx, self.criteria
+        in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
+        blank: list[Value] = [None] * len(crit)
+        met, pref = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
+        dropped, vals, sig = self.dropped, self.vals, self.sig
+        memo: dict[tuple[object, object, bool], list[Value]] = {}
+        local: dict[tuple[int, int], list[Value]] = {}
+        for li in range(mdp_count):
+            for hi in range(li):
+                e = (V[hi], V[li])
+                if e in vals and e not in dropped and self.ok(*e):
+                    local[e] = vals[e]
+        for li in range(mdp_count, len(V)):
+            l = V[li]
+            inside = l in bset
+            met_l, pref_l, sig_l = met[l], pref[l], sig[l]
+            for hi in range(li):
+                h = V[hi]
+                if h in met_l or (pref_l is not None and pref[h] == pref_l) or (h, l) in dropped:
+                    continue
+                key = (sig[h], sig_l, inside)
+                vs = memo.get(key)
+                if vs is None:
+                    a, b = order[h], order[l]
+                    if inside:
+                        vs = [c.value(ctx, a, b, "B") for c in crit]
+                    else:
+                        vs = blank[:]
+                        for ci, c in in_next:
+                            vs[ci] = c.value(ctx, a, b, "N")
+                    memo[key] = vs
+                vals[(h, l)] = local[(h, l)] = vs
+        return local
+
     def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
         order, ctx = self.order, self.ctx
         if (mdp_count == 0 and not nxt and len(current) % 2 == 0 and current
@@ -513,39 +569,7 @@ class DutchPairer:
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
         self.completable_cache: dict = {}
-        # Recompute the pairs whose lower player is a resident here or in the next group;
-        # pairs of two MDPs keep what they were worth in the bracket they came from.
-        # A pair whose lower player is in the next group only counts for completion, C8
-        # and C9; the other criteria are about this bracket's pairs (their value is 0).
-        in_next = [(ci, c) for ci, c in enumerate(self.criteria)
-                   if c.key in ("F1", "C8a", "C8b", "C9")]
-        blank = [None] * len(self.criteria)
-        ok, dropped, crit = self.ok, self.dropped, self.criteria
-        for li in range(mdp_count, len(V)):
-            l = V[li]
-            b = order[l]
-            if l in bset:
-                for hi in range(li):
-                    h = V[hi]
-                    if ok(h, l) and (h, l) not in dropped:
-                        a = order[h]
-                        self.vals[(h, l)] = [c.value(ctx, a, b, "B") for c in crit]
-            else:
-                for hi in range(li):
-                    h = V[hi]
-                    if ok(h, l) and (h, l) not in dropped:
-                        a = order[h]
-                        vs = blank[:]
-                        for ci, c in in_next:
-                            vs[ci] = c.value(ctx, a, b, "N")
-                        self.vals[(h, l)] = vs
-        self.local_vals = {}
-        for li in range(len(V)):
-            l = V[li]
-            for hi in range(li):
-                e = (V[hi], l)
-                if e in self.vals and e not in self.dropped and self.ok(V[hi], l):
-                    self.local_vals[e] = self.vals[e]
+        self.local_vals = self._bracket_values(V, bset, mdp_count)
         self.residents = residents
         self._layout_bracket()
         # Low fields, below every criterion, change with the stage of the bracket: the MDP

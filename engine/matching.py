@@ -64,13 +64,16 @@ class LocalGraph:
         self.top = max(weights.values(), default=0).bit_length()
         self.g = rx.PyGraph(multigraph=False)
         vertices = sorted({v for e in weights for v in e})
-        self.node = {v: self.g.add_node(v) for v in vertices}
-        self.edge = {e: self.g.add_edge(self.node[e[0]], self.node[e[1]], w)
-                     for e, w in weights.items()}
-        self.incident: dict[int, set] = {v: set() for v in vertices}
-        for e in weights:
-            self.incident[e[0]].add(e)
-            self.incident[e[1]].add(e)
+        self.node = dict(zip(vertices, self.g.add_nodes_from(vertices)))
+        node = self.node
+        edges = list(weights)
+        indices = self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in weights.items()])
+        self.edge = dict(zip(edges, indices))
+        self.incident: dict[int, set[tuple[int, int]]] = {v: set() for v in vertices}
+        incident = self.incident
+        for e in edges:
+            incident[e[0]].add(e)
+            incident[e[1]].add(e)
 
     def remove_edge(self, e: tuple[int, int]) -> None:
         i = self.edge.pop(e, None)
