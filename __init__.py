@@ -27,16 +27,37 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trfaudit.checker.model import (BatchReport, Discrepancy, FileReport, FindingClass, Kind,
-                            RoundReport, Status)
-from trfaudit.engine.dutch import Board, NoPairing, RoundPairing
-from trfaudit.engine.editions import EDITIONS, Edition
 from trfaudit.trf.errors import Problem, TrfError
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
-from trfaudit.trf.reader import parse
 
 if TYPE_CHECKING:
+    from trfaudit.checker.model import (BatchReport, Discrepancy, FileReport, FindingClass,
+                                        Kind, RoundReport, Status)
     from trfaudit.corpus.config import GeneratorConfig
+    from trfaudit.engine.dutch import Board, NoPairing, RoundPairing
+    from trfaudit.engine.editions import EDITIONS, Edition
+    from trfaudit.trf.reader import parse
+
+# The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
+# commands that do not pair start quickly.
+_LAZY = {
+    "trfaudit.checker.model": ("BatchReport", "Discrepancy", "FileReport", "FindingClass",
+                               "Kind", "RoundReport", "Status"),
+    "trfaudit.engine.dutch": ("Board", "NoPairing", "RoundPairing"),
+    "trfaudit.engine.editions": ("EDITIONS", "Edition"),
+    "trfaudit.trf.reader": ("parse",),
+}
+
+
+def __getattr__(name: str) -> object:
+    import importlib
+
+    for module, names in _LAZY.items():
+        if name in names:
+            value = getattr(importlib.import_module(module), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module 'trfaudit' has no attribute {name!r}")
 
 __all__ = [
     "BatchReport", "Board", "Discrepancy", "EDITIONS", "Edition", "EntryKind", "FileReport",
@@ -85,6 +106,7 @@ def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
     does not have.
     """
     from trfaudit.checker.rules import choose_edition as choose
+    from trfaudit.engine.editions import EDITIONS
 
     choice = choose(t, rules)
     if choice.edition is None:

@@ -33,6 +33,8 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Plain help: typer's rich help imports rich.markdown (most of `trfaudit --help`'s time).
+    rich_markup_mode=None,
 )
 
 

@@ -7,7 +7,10 @@ matching; the engine never relies on how ties are broken between equal-weight ma
 
 from __future__ import annotations
 
-import rustworkx as rx
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import rustworkx as rx
 
 # rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
 # weight must stay below 2**126.
@@ -25,6 +28,8 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
     ids = sorted({v for e in weights for v in e})
     index = {v: i for i, v in enumerate(ids)}
     if bits <= RUSTWORKX_BITS:
+        import rustworkx as rx
+
         stats["rustworkx"] += 1
         g = rx.PyGraph(multigraph=False)
         g.add_nodes_from(ids)
@@ -47,6 +52,8 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
 
 def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
     """Size of a maximum matching of the graph (vertex ids, edges)."""
+    import rustworkx as rx
+
     stats["cardinality"] += 1
     index = {v: i for i, v in enumerate(vertices)}
     g = rx.PyGraph(multigraph=False)
@@ -61,6 +68,8 @@ class LocalGraph:
 
     def __init__(self, weights: dict[tuple[int, int], int]):
         self.weights = dict(weights)
+        import rustworkx as rx
+
         self.top = max(weights.values(), default=0).bit_length()
         self.g = rx.PyGraph(multigraph=False)
         vertices = sorted({v for e in weights for v in e})
@@ -112,6 +121,8 @@ class LocalGraph:
                 self.g.update_edge_by_index(i, self.weights[e] + w)
                 changed.append(e)
         stats["rustworkx"] += 1
+        import rustworkx as rx
+
         try:
             pairs = rx.max_weight_matching(self.g, max_cardinality=False, weight_fn=int)
         finally:

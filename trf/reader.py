@@ -20,9 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import Any, Callable, overload
-
-import lark
+from typing import TYPE_CHECKING, Any, Callable, overload
 
 from .errors import WARNING, Problem, TrfError
 from .model import (
@@ -38,29 +36,22 @@ from .model import (
     Tournament,
 )
 
+if TYPE_CHECKING:
+    import lark
+
 # --------------------------------------------------------------------------------------------
 # The grammar
 
 
-class _Collect(lark.Transformer[lark.Token, Any]):
-    """Turns each record rule into ``(RecordKind, token)`` while the LALR parser runs."""
-
-    def start(self, children: list[Any]) -> list[Any]:
-        return children
-
-
-def _make_rule_callback(kind: RecordKind) -> Callable[[_Collect, list[Any]], tuple[RecordKind, Any]]:
-    def callback(self: _Collect, children: list[Any]) -> tuple[RecordKind, Any]:
+def _make_rule_callback(kind: RecordKind) -> Callable[[Any, list[Any]], tuple[RecordKind, Any]]:
+    def callback(self: Any, children: list[Any]) -> tuple[RecordKind, Any]:
         return kind, children[0]
 
     return callback
 
 
-for _kind in RecordKind:
-    if _kind is not RecordKind.BLANK:
-        setattr(_Collect, _kind.value, _make_rule_callback(_kind))
-
-_PARSER: lark.Lark | None = None
+_PARSER: lark.Lark | None = None  # built on first use: importing lark and building the
+# LALR tables costs more than a whole small file's check, and --help needs neither
 
 
 def grammar_text() -> str:
@@ -70,6 +61,17 @@ def grammar_text() -> str:
 def _parser() -> lark.Lark:
     global _PARSER
     if _PARSER is None:
+        import lark
+
+        class _Collect(lark.Transformer[lark.Token, Any]):
+            """Turns each record rule into ``(RecordKind, token)`` while the parser runs."""
+
+            def start(self, children: list[Any]) -> list[Any]:
+                return children
+
+        for kind in RecordKind:
+            if kind is not RecordKind.BLANK:
+                setattr(_Collect, kind.value, _make_rule_callback(kind))
         _PARSER = lark.Lark(
             grammar_text(),
             parser="lalr",
@@ -77,6 +79,9 @@ def _parser() -> lark.Lark:
             transformer=_Collect(),
             propagate_positions=False,
             maybe_placeholders=False,
+            # The LALR tables, kept in the temporary directory (keyed by the grammar's
+            # hash): later processes load them instead of building them again.
+            cache=True,
         )
     return _PARSER
 
@@ -802,8 +807,11 @@ def parse(data: bytes | str, filename: str | None = None) -> Tournament:
         raise TrfError(filename, 1, 1, "empty file", "a TRF file with 001 player lines")
     if not text.endswith("\n"):
         text += "\n"
+    parser = _parser()
+    import lark
+
     try:
-        items: list[tuple[RecordKind, lark.Token]] = _parser().parse(text)  # type: ignore[assignment]
+        items: list[tuple[RecordKind, lark.Token]] = parser.parse(text)  # type: ignore[assignment]
     except lark.exceptions.LarkError as exc:  # pragma: no cover - the grammar accepts any line
         raise TrfError(
             filename, getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1,
