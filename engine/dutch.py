@@ -60,49 +60,61 @@ class RoundPairing:
     criteria: list[Criterion] = field(default_factory=list)
 
 
+Field = tuple[int, int]  # a criterion's index and, for a vector criterion, a score slot
+
+
 def _width(bound: int) -> int:
     return max(1, int(bound).bit_length())
+
+
+def _extent(vals: dict[tuple[int, int], list[Value]]
+            ) -> tuple[dict[Field, int], dict[Field, set[int]], dict[Field, set[int]],
+                       dict[Field, set[int]], set[Field]]:
+    """Per criterion field (criterion, score slot): its largest value, the vertices its
+    pairs touch, their first and second players, and whether it holds negated failure
+    counts."""
+    maxima: dict[Field, int] = {}
+    touched: dict[Field, set[int]] = {}
+    # The first (second) players of a field's pairs cover its pairs: a matching holds no
+    # more of them than either set has members (one MDP: one pair, whatever the bracket's
+    # size).
+    firsts: dict[Field, set[int]] = {}
+    seconds: dict[Field, set[int]] = {}
+    signed: set[Field] = set()
+    # Pairs share their value lists (DutchPairer._bracket_values): read each list once,
+    # with the first and second players of all its pairs.
+    groups: dict[int, tuple[list[Value], set[int], set[int]]] = {}
+    for (a, b), vs in vals.items():
+        g = groups.get(id(vs))
+        if g is None:
+            g = groups[id(vs)] = (vs, set(), set())
+        g[1].add(a)
+        g[2].add(b)
+    for vs, hs, ls in groups.values():
+        for ci, v in enumerate(vs):
+            if not v:
+                continue
+            items = v.items() if isinstance(v, dict) else ((0, v),)
+            for slot, c in items:
+                k = (ci, slot)
+                if c < 0:
+                    signed.add(k)
+                    c = -c
+                if c > maxima.get(k, 0):
+                    maxima[k] = c
+                touched.setdefault(k, set()).update(hs, ls)
+                firsts.setdefault(k, set()).update(hs)
+                seconds.setdefault(k, set()).update(ls)
+    return maxima, touched, firsts, seconds, signed
 
 
 class _Layout:
     """Bit positions of the criteria fields (and the tie-break fields below them)."""
 
-    def __init__(self, criteria: list[Criterion], vals: dict, n_vertices: int, low: list[int],
-                 extra_max: dict[int, int] | None = None):
+    def __init__(self, criteria: list[Criterion], vals: dict[tuple[int, int], list[Value]],
+                 n_vertices: int, extra_max: dict[int, int] | None = None) -> None:
         self.criteria = criteria
-        # Per criterion (and per score slot of vector criteria): largest value, vertices.
-        maxima: dict[tuple[int, int], int] = {}
-        touched: dict[tuple[int, int], set] = {}
-        # The first (second) players of a field's pairs cover its pairs: a matching holds
-        # no more of them than either set has members (one MDP: one pair, whatever the
-        # bracket's size).
-        firsts: dict[tuple[int, int], set] = {}
-        seconds: dict[tuple[int, int], set] = {}
-        signed: set = set()  # fields holding negated failure counts
-        # Pairs share their value lists (DutchPairer._bracket_values): read each list once,
-        # with the first and second players of all its pairs.
-        groups: dict[int, tuple[list[Value], set[int], set[int]]] = {}
-        for (a, b), vs in vals.items():
-            g = groups.get(id(vs))
-            if g is None:
-                g = groups[id(vs)] = (vs, set(), set())
-            g[1].add(a)
-            g[2].add(b)
-        for vs, hs, ls in groups.values():
-            for ci, v in enumerate(vs):
-                if not v:
-                    continue
-                items = v.items() if isinstance(v, dict) else ((0, v),)
-                for slot, c in items:
-                    k = (ci, slot)
-                    if c < 0:
-                        signed.add(k)
-                        c = -c
-                    if c > maxima.get(k, 0):
-                        maxima[k] = c
-                    touched.setdefault(k, set()).update(hs, ls)
-                    firsts.setdefault(k, set()).update(hs)
-                    seconds.setdefault(k, set()).update(ls)
+        maxima, touched, firsts, seconds, signed = _extent(vals)
         # Fields that pairs with lower players also use (completion, C9): the whole field.
         everyone = set(range(n_vertices))
         for ci, m in (extra_max or {}).items():
@@ -117,11 +129,7 @@ class _Layout:
                 slots = [k for k in maxima if k[0] == ci]
                 if len(slots) > 0:
                     del maxima[min(slots)]
-        self.low_offsets = []
         offset = 0
-        for w in reversed(low):
-            self.low_offsets.insert(0, offset)
-            offset += w
         self.offset: dict[tuple[int, int], int] = {}
         for k in sorted(maxima, key=lambda k: (-k[0], k[1])):  # lowest priority first
             self.offset[k] = offset
@@ -131,7 +139,7 @@ class _Layout:
             offset += _width(maxima[k] * pairs) + (k in signed)
         self.bits = offset + 1
 
-    def pack(self, vs) -> int:
+    def pack(self, vs: list[Value]) -> int:
         w = 0
         off = self.offset
         for ci, v in enumerate(vs):
@@ -152,6 +160,25 @@ def _signature(p: PlayerState) -> tuple[object, ...]:
     the same signature are worth the same in every pair."""
     return (p.score, p.bye_eligible, p.played, p.preference, p.imbalance, p.repeated,
             p.strong, p.topscorer, p.floats.get(1), p.floats.get(2))
+
+
+@dataclass(frozen=True)
+class _Bracket:
+    """One bracket being paired (vertices are places in the sorted order): its members
+    (MDPs first), the next scoregroup, and the bit fields of the generation-order questions:
+    ``hint`` bits at the bottom, then ``low`` bits for the questions (``q_width`` for one
+    question, ``width`` per S1 player in 4.2)."""
+
+    members: list[int]
+    bset: set[int]
+    mdps: list[int]
+    residents: list[int]
+    rset: set[int]
+    nxt: list[int]
+    low: int
+    hint: int
+    q_width: int
+    width: int
 
 
 class DutchPairer:
@@ -175,64 +202,82 @@ class DutchPairer:
 
     # -- the round -------------------------------------------------------------------------
     def pair(self) -> RoundPairing:
+        """Pair the round bracket by bracket from the top (1.9.2)."""
         order, n = self.order, self.n
-        # C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`).
-        self.compat = Compatibility(order, self.inp.forbidden)
-        self.ok = self.compat.allows
-        self.sig = [_signature(p) for p in order]
-        bye_score, single, ranks = self._pab_prepass()
-        ctx = Context(bye_score=bye_score, odd=n % 2 == 1, single_downfloater_is_pab=single,
-                      played_rank=ranks, rounds_played=self.rounds_played)
-        self.ctx = ctx
-        # What a pair with a player below the bracket and its next scoregroup is worth:
-        # completion only (and C9 when the top bracket downfloats the PAB, 2.4.4).
-        self.noncand = [int(not ctx.bye_candidate(p)) for p in order]
-        self.c9_setup = [0] * n
-        if single and self.c9 is not None:
-            c9 = self.criteria[self.c9]
-            self.c9_setup = [c9.value(ctx, p, p, "L") // 2 if p.score == bye_score else 0
-                             for p in order]
-        self.vals: dict[tuple[int, int], list] = {}
+        self._legal_pairs()
+        ctx = self._round_context()
+        self.vals: dict[tuple[int, int], list[Value]] = {}
         self.dropped: set[tuple[int, int]] = set()
         self.alive = set(range(n))
         self.final: dict[int, int] = {}
         brackets: list[BracketRecord] = []
-
+        # The route through the brackets is the edition's: 2025 pairs each bracket with a
+        # completable rest (C4); 2017 and 2012 have the PPB/CLB route (A.9, C.4).
+        route = (self._route_2025 if self.edition.completion_every_bracket
+                 else self._route_2017)
         current = self._group(0)
         pos = len(current)
         mdp_count = 0
-        ppb_route = not self.edition.completion_every_bracket
         while len(current) > 1 or pos < n:
             nxt = self._group(pos)
             pos += len(nxt)
-            if ppb_route:
-                rec, floaters, nxt, pos = self._pair_bracket_2017(current, mdp_count, nxt, pos)
-            else:
-                rec, floaters = self._pair_bracket(current, mdp_count, nxt)
+            rec, floaters, nxt, pos = route(current, mdp_count, nxt, pos)
             brackets.append(rec)
-            # C9 is in force in the next bracket when its score is the PAB score and nothing
-            # in it has to float below that score.
-            single = False
-            if ctx.odd and nxt and bye_score == order[nxt[0]].score:
-                if self.whole:
-                    single = all(order[self.mate.get(v, v)].score >= bye_score
-                                 for v in floaters + nxt)
-                else:  # partners below the next group are not in a local matching
-                    single = sum(1 for v in floaters + nxt if v not in self.mate) <= 1
-            if ctx.odd and pos >= n:
-                # The last bracket leaves exactly one player, the PAB assignee (2.4.4).
-                single = True
-            ctx.single_downfloater_is_pab = single
+            ctx.single_downfloater_is_pab = self._c9_in_force(floaters, nxt, pos)
             current = floaters + nxt
             mdp_count = len(floaters)
-        bye = None
         left = sorted(self.alive)
         if len(left) > 1:
             raise NoPairing("players left unpaired: "
                             + ", ".join(str(order[v].tpn) for v in left))
-        if left:
-            bye = order[left[0]].tpn
-        return self._result(bye, brackets, bye_score if ctx.odd else None)
+        bye = order[left[0]].tpn if left else None
+        return self._result(bye, brackets, ctx.bye_score if ctx.odd else None)
+
+    def _legal_pairs(self) -> None:
+        """C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`);
+        the players' signatures."""
+        order = self.order
+        self.compat = Compatibility(order, self.inp.forbidden)
+        self.ok = self.compat.allows
+        self.sig = [_signature(p) for p in order]
+
+    def _round_context(self) -> Context:
+        """The round's criteria context after the PAB pre-pass (C5), and what a pair with a
+        player below the bracket and its next scoregroup is worth: completion only (and C9
+        when the top bracket downfloats the PAB, 2.4.4)."""
+        order = self.order
+        bye_score, single, ranks = self._pab_prepass()
+        ctx = Context(bye_score=bye_score, odd=self.n % 2 == 1,
+                      single_downfloater_is_pab=single, played_rank=ranks,
+                      rounds_played=self.rounds_played)
+        self.ctx = ctx
+        self.noncand = [int(not ctx.bye_candidate(p)) for p in order]
+        self.c9_setup = [0] * self.n
+        if single and self.c9 is not None:
+            c9 = self.criteria[self.c9]
+            self.c9_setup = [int(c9.value(ctx, p, p, "L") or 0) // 2  # type: ignore[arg-type]
+                             if p.score == bye_score else 0 for p in order]
+        return ctx
+
+    def _c9_in_force(self, floaters: list[int], nxt: list[int], pos: int) -> bool:
+        """C9 is in force in the next bracket when its score is the PAB score and nothing in
+        it has to float below that score; in the last bracket always (2.4.4)."""
+        ctx, order = self.ctx, self.order
+        if ctx.odd and pos >= self.n:
+            return True  # the last bracket leaves exactly one player, the PAB assignee
+        if not (ctx.odd and nxt and ctx.bye_score == order[nxt[0]].score):
+            return False
+        if self.whole:
+            return all(order[self.mate.get(v, v)].score >= ctx.bye_score
+                       for v in floaters + nxt)
+        # Partners below the next group are not in a local matching.
+        return sum(1 for v in floaters + nxt if v not in self.mate) <= 1
+
+    def _route_2025(self, current: list[int], mdp_count: int, nxt: list[int], pos: int
+                    ) -> tuple[BracketRecord, list[int], list[int], int]:
+        """2025: every bracket is paired once, with its next scoregroup in view (C4, C8)."""
+        rec, floaters = self._pair_bracket(current, mdp_count, nxt)
+        return rec, floaters, nxt, pos
 
     def _group(self, start: int) -> list[int]:
         if start >= self.n:
@@ -407,7 +452,7 @@ class DutchPairer:
         extra_max = {0: 3} if self.lower and self.edition.completion_every_bracket else {}
         if self.lower and self.c9 is not None and any(self.c9_setup):
             extra_max[self.c9] = 2 * max(self.c9_setup)
-        lay = _Layout(self.criteria, self.local_vals, len(self.alive), [], extra_max)
+        lay = _Layout(self.criteria, self.local_vals, len(self.alive), extra_max)
         self.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
@@ -446,7 +491,8 @@ class DutchPairer:
                         local[e] += 9 - d * d
         self.graph = LocalGraph(local)
 
-    def _pair_bracket_2017(self, current: list[int], mdp_count: int, nxt: list[int], pos: int):
+    def _route_2017(self, current: list[int], mdp_count: int, nxt: list[int], pos: int
+                    ) -> tuple[BracketRecord, list[int], list[int], int]:
         """2017 A.9: pair the bracket with C.7's look at the next one; when its downfloaters
         and everybody below cannot complete the round, pair it again as the penultimate
         bracket (PPB, C.4) with everybody below collapsed into the last bracket (CLB)."""
@@ -506,7 +552,8 @@ class DutchPairer:
         rec = BracketRecord(
             score=order[bracket[0]].score, residents=[order[v].tpn for v in bracket], mdps=[],
             pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs], downfloaters=[],
-            next_group=[], c9_applies=self.ctx.single_downfloater_is_pab)
+            next_group=[], c9_applies=self.ctx.single_downfloater_is_pab,
+            context=replace(self.ctx))
         return rec, []
 
     def _bracket_values(self, V: list[int], bset: set[int], mdp_count: int
@@ -553,46 +600,58 @@ class DutchPairer:
                 vals[(h, l)] = local[(h, l)] = vs
         return local
 
-    def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]):
-        order, ctx = self.order, self.ctx
+    def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]
+                      ) -> tuple[BracketRecord, list[int]]:
+        """Pair one bracket (its MDPs first in ``current``) with a look at ``nxt``: the best
+        candidate (one matching), then the generation order (Art. 4) in three steps."""
         if (mdp_count == 0 and not nxt and len(current) % 2 == 0 and current
                 and len(self.alive) == len(current)
                 and self._natural_is_perfect(current)):
             return self._pair_natural(current)
-        B = current
-        bset = set(B)
-        residents = B[mdp_count:]
-        rset = set(residents)
-        mdps = B[:mdp_count]
-        V = B + nxt
+        st = self._open_bracket(current, mdp_count, nxt)
+        mate = self._solve()
+        selected, mdp_bonus, mate = self._choose_mdps(st, mate)  # 4.4
+        mdp_pairs, mate = self._pair_mdps(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
+        remainder, firsts, mate = self._exchange(st, mate)  # 4.3
+        pairs = mdp_pairs + self._transpose(st, remainder, firsts, mate)  # 4.2
+        return self._close_bracket(st, pairs)
+
+    def _open_bracket(self, current: list[int], mdp_count: int, nxt: list[int]) -> _Bracket:
+        """Values, layout and weights of the bracket's pairs; the bit fields below the
+        criteria that the questions of the generation order use."""
+        residents = current[mdp_count:]
+        V = current + nxt
         self.V = V
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
-        self.completable_cache: dict = {}
+        self.completable_cache = {}
+        bset = set(current)
         self.local_vals = self._bracket_values(V, bset, mdp_count)
         self.residents = residents
         self._layout_bracket()
-        # Low fields, below every criterion, change with the stage of the bracket: the MDP
-        # choice (4.4), the exchange count and BSN sum of the remainder (4.3), and always the
-        # bonus that asks one question of the matching.
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
         # hint at the bottom when the weights leave room.
         width = _width(len(residents) + 1)
         q_width = _width(len(V) + 3)
-        need = max(_width(len(mdps) + 1) + q_width,
+        need = max(_width(mdp_count + 1) + q_width,
                    width + _width(len(residents) ** 2 + 1) + q_width, width)
         room = RUSTWORKX_BITS - 1 - self.crit_bits
         hint = _width(9 * len(residents)) if room >= need + _width(9 * len(residents)) else 0
         low = max(need, room - hint)
         self._pack(low, hint)
-        Q = hint
-        X_MDP = hint + q_width
-        mate = self._solve()
+        return _Bracket(members=current, bset=bset, mdps=current[:mdp_count],
+                        residents=residents, rset=set(residents), nxt=nxt, low=low,
+                        hint=hint, q_width=q_width, width=width)
 
-        # 4.4: the MDPs to pair, earliest first, and (S2 transposition) their opponents.
+    def _choose_mdps(self, st: _Bracket, mate: dict[int, int]
+                     ) -> tuple[list[int], dict[tuple[int, int], int], dict[int, int]]:
+        """4.4: the MDPs to pair, earliest first (smallest BSNs), score by score.  Returns
+        them, the bonus that keeps them paired, and the last matching."""
+        order, rset, Q, X_MDP = self.order, st.rset, st.hint, st.hint + st.q_width
         selected: list[int] = []
-        mdp_bonus: dict = {}
+        mdp_bonus: dict[tuple[int, int], int] = {}
+        mdps = st.mdps
         k = 0
         while k < len(mdps):
             s = order[mdps[k]].score
@@ -618,43 +677,52 @@ class DutchPairer:
                     selected.append(v)
                     can -= 1
                     self._bonus(mdp_bonus, v, rset, 1 << X_MDP)
+        return selected, mdp_bonus, mate
+
+    def _pair_mdps(self, st: _Bracket, selected: list[int],
+                   mdp_bonus: dict[tuple[int, int], int], mate: dict[int, int]
+                   ) -> tuple[list[tuple[int, int]], dict[int, int]]:
+        """4.4 with 4.2 on S2: each chosen MDP in turn gets the earliest resident that keeps
+        the best candidate.  Returns the MDP pairs (fixed) and the last matching."""
         pairs: list[tuple[int, int]] = []
         for v in selected:
-            cands = [r for r in residents if r not in self.final and self._has(v, r)]
+            cands = [r for r in st.residents if r not in self.final and self._has(v, r)]
             if cands and mate.get(v) != cands[0]:
                 q = dict(mdp_bonus)
                 for rank, r in enumerate(reversed(cands)):
                     e = (v, r) if v < r else (r, v)
-                    q[e] = q.get(e, 0) + ((rank + 1) << Q)
+                    q[e] = q.get(e, 0) + ((rank + 1) << st.hint)
                 mate = self._solve(q)
             partner = mate[v]
             pairs.append((v, partner))
             self._finalize(v, partner)
             for e in [e for e in mdp_bonus if v in e or partner in e]:
                 del mdp_bonus[e]
+        return pairs, mate
 
-        # 4.3/4.2: the remainder.
-        R = [r for r in residents if r not in self.final]
+    def _exchange(self, st: _Bracket, mate: dict[int, int]
+                  ) -> tuple[list[int], list[int], dict[int, int]]:
+        """4.3: the remainder's exchange - fewest players exchanged, smallest BSN sum, then
+        the highest BSN out of S1 and the lowest into it, each checked with one matching.
+        Returns the remainder, its S1' (the higher players of its pairs, now fixed by
+        dropping every other pair) and the last matching."""
+        R = [r for r in st.residents if r not in self.final]
         pos = {r: i for i, r in enumerate(R)}
         rem_set = set(R)
         s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
-        X_SUM = hint + q_width
-        X_EXCH = X_SUM + _width(len(residents) ** 2 + 1)
-        exch: dict = {}
-        for ia, a in enumerate(R):
-            for b in R[ia + 1:]:
-                if (a, b) in self.graph.edge:
-                    exch[(a, b)] = ((1 if ia < s1 else 0) << X_EXCH) + ((len(R) - ia) << X_SUM)
+        Q = st.hint
+        exch = self._exchange_weights(st, R, s1)
         if exch:
             mate = self._solve(exch)
+        bset = st.bset
 
-        def higher(v):  # v is the higher player of a pair inside the bracket
+        def higher(v: int) -> bool:  # v is the higher player of a pair inside the bracket
             m = mate.get(v)
             return m is not None and m > v and m in bset
 
         count = sum(1 for r in R[:s1] if not higher(r))
         remaining = count
-        for r in reversed(R[:s1]):
+        for r in reversed(R[:s1]):  # out of S1: the highest BSNs
             if not remaining:
                 break
             if higher(r):
@@ -669,7 +737,7 @@ class DutchPairer:
                     self._drop_edge(r, o)
                     exch.pop((r, o), None)
         remaining = count
-        for r in R[s1:]:
+        for r in R[s1:]:  # into S1: the lowest BSNs
             if remaining <= 1:
                 break
             if not higher(r):
@@ -683,20 +751,39 @@ class DutchPairer:
                 for o in R[: pos[r]]:
                     self._drop_edge(o, r)
                     exch.pop((o, r), None)
-                for o in nxt:
+                for o in st.nxt:
                     self._drop_edge(r, o)
         # Fix S1' (the higher players of the pairs) and drop the exchange fields.
         for i, a in enumerate(R):
             for b in R[i + 1:]:
                 if not higher(a) or higher(b):
                     self._drop_edge(a, b)
-        firsts = [r for r in R if higher(r)]
-        # 4.2: each S1 player in turn gets the earliest S2 player that keeps the best
-        # candidate.  One matching settles several S1 players at once: their choices sit in
-        # fields of their own, the earlier player's above the later one's, as far as the
-        # weights leave room.
-        chunk = max(1, low // width)
-        T = hint
+        return R, [r for r in R if higher(r)], mate
+
+    def _exchange_weights(self, st: _Bracket, R: list[int], s1: int
+                          ) -> dict[tuple[int, int], int]:
+        """4.3's fields: a pair whose higher player is in S1 (the first ``s1`` of ``R``)
+        counts one (fewest exchanges), and higher players weigh more the smaller their BSN
+        (smallest BSN sum of S1')."""
+        x_sum = st.hint + st.q_width
+        x_exch = x_sum + _width(len(st.residents) ** 2 + 1)
+        edge = self.graph.edge
+        exch: dict[tuple[int, int], int] = {}
+        for ia, a in enumerate(R):
+            for b in R[ia + 1:]:
+                if (a, b) in edge:
+                    exch[(a, b)] = ((1 if ia < s1 else 0) << x_exch) + ((len(R) - ia) << x_sum)
+        return exch
+
+    def _transpose(self, st: _Bracket, R: list[int], firsts: list[int],
+                   mate: dict[int, int]) -> list[tuple[int, int]]:
+        """4.2: each S1 player in turn gets the earliest S2 player that keeps the best
+        candidate.  One matching settles several S1 players at once: their choices sit in
+        fields of their own, the earlier player's above the later one's, as far as the
+        weights leave room.  Returns the remainder's pairs (fixed)."""
+        pairs: list[tuple[int, int]] = []
+        width = st.width
+        chunk = max(1, st.low // width)
         i = 0
         while i < len(firsts):
             a = firsts[i]
@@ -708,9 +795,9 @@ class DutchPairer:
                 i += 1
                 continue
             group = firsts[i:i + chunk]
-            q = {}
+            q: dict[tuple[int, int], int] = {}
             for j, x in enumerate(group):
-                at = T + width * (chunk - 1 - j)
+                at = st.hint + width * (chunk - 1 - j)
                 xc = [b for b in R if b > x and b not in self.final and self._has(x, b)]
                 for k, b in enumerate(xc):
                     q[(x, b)] = (len(xc) - k) << at
@@ -720,18 +807,23 @@ class DutchPairer:
                     pairs.append((x, mate[x]))
                     self._finalize(x, mate[x])
             i += len(group)
-        floaters = [v for v in B if v not in self.final]
+        return pairs
+
+    def _close_bracket(self, st: _Bracket, pairs: list[tuple[int, int]]
+                       ) -> tuple[BracketRecord, list[int]]:
+        """The bracket's record (TPNs) and its downfloaters (vertices)."""
+        order = self.order
+        floaters = [v for v in st.members if v not in self.final]
         rec = BracketRecord(
-            score=order[residents[0]].score if residents else order[B[0]].score,
-            residents=[order[v].tpn for v in residents],
-            mdps=[order[v].tpn for v in mdps],
+            score=order[st.residents[0]].score if st.residents else order[st.members[0]].score,
+            residents=[order[v].tpn for v in st.residents],
+            mdps=[order[v].tpn for v in st.mdps],
             pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
             downfloaters=[order[v].tpn for v in floaters],
-            next_group=[order[v].tpn for v in nxt],
-            c9_applies=ctx.single_downfloater_is_pab,
-            context=replace(ctx),
+            next_group=[order[v].tpn for v in st.nxt],
+            c9_applies=self.ctx.single_downfloater_is_pab,
+            context=replace(self.ctx),
         )
-        self.mate = mate
         return rec, floaters
 
     # -- output --------------------------------------------------------------------------
