@@ -43,24 +43,33 @@ class Row:
     peak_mb: float | None
     exact: bool | None
     note: str = ""
+    cpu: float | None = None  # CPU seconds (user + system): what load on a shared machine
+    # inflates least
 
     def line(self) -> str:
         secs = "-" if self.seconds is None else f"{self.seconds:8.2f} s"
+        if self.cpu is not None:
+            secs += f" ({self.cpu:.2f} s CPU)"
         peak = "-" if self.peak_mb is None else f"{self.peak_mb:6.0f} MB"
         exact = {True: "exact", False: "DIFFERS", None: "-"}[self.exact]
         return f"| {self.work} | {self.target} | {secs} | {peak} | {exact} | {self.note} |"
 
 
-def timed(cmd: list[str], repeat: int) -> tuple[float, float, list[int], list[str]]:
-    """Median time, largest peak memory, exit codes and outputs of ``repeat`` fresh runs."""
-    times, peaks, codes, outs = [], [], [], []
+def timed(cmd: list[str], repeat: int) -> tuple[float, float, list[int], list[str], float]:
+    """Median time, largest peak memory, exit codes, outputs and median CPU time of
+    ``repeat`` fresh runs."""
+    times, peaks, codes, outs, cpus = [], [], [], [], []
     for _ in range(repeat):
         secs, peak, code, out = run_child(cmd)
         times.append(secs)
         codes.append(code)
         outs.append(out)
         peaks.append(peak)
-    return statistics.median(times), max(peaks), codes, outs
+        cpus.append(_last_cpu[0])
+    return statistics.median(times), max(peaks), codes, outs, statistics.median(cpus)
+
+
+_last_cpu = [0.0]  # CPU seconds of the last child run_child waited for
 
 
 def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
@@ -74,6 +83,7 @@ def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
         proc.returncode = os.waitstatus_to_exitcode(status)
         out.seek(0)
         text = out.read()
+    _last_cpu[0] = usage.ru_utime + usage.ru_stime
     return secs, usage.ru_maxrss / 1024, proc.returncode, text
 
 
@@ -89,22 +99,23 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
 
     t = read(path)
     rec = recorded_round(t, rnd)
-    times = []
+    times, cpus = [], []
     exact = True
     for _ in range(repeat):
         inp = round_input(t, rnd)
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         try:
             got = pair_round(inp, EDITIONS[rules])
         except NoPairing:
             exact = False
-            times.append(time.perf_counter() - start)
             continue
-        times.append(time.perf_counter() - start)
+        finally:
+            times.append(time.perf_counter() - start)
+            cpus.append(time.process_time() - cpu)
         exact = exact and ({(b.white, b.black) for b in got.boards} == set(rec.boards)
                            and got.bye == rec.bye)
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"times": times, "exact": exact, "peak": peak,
+    print(json.dumps({"times": times, "cpus": cpus, "exact": exact, "peak": peak,
                       "players": len(rec.boards) * 2 + (rec.bye is not None)}))
 
 
@@ -119,7 +130,8 @@ def pair_rows(path: Path, rounds: list[int], repeat: int, rules: str, target: st
             continue
         doc = json.loads(out)
         rows.append(Row(f"pair {path.name} round {rnd} ({doc['players']} paired, {rules})",
-                        target, statistics.median(doc["times"]), doc["peak"], doc["exact"]))
+                        target, statistics.median(doc["times"]), doc["peak"], doc["exact"],
+                        cpu=statistics.median(doc["cpus"])))
     return rows
 
 
@@ -132,14 +144,14 @@ def recorded_rounds(path: Path) -> int:
 # -- whole commands ----------------------------------------------------------------------
 
 def check_row(work: str, target: str, args: list[str], repeat: int) -> Row:
-    secs, peak, codes, outs = timed(TRFAUDIT + ["check"] + args, repeat)
+    secs, peak, codes, outs, cpu = timed(TRFAUDIT + ["check"] + args, repeat)
     return Row(work, target, secs, peak, all(c == 0 for c in codes),
-               "" if all(c == 0 for c in codes) else f"exit {codes[0]}")
+               "" if all(c == 0 for c in codes) else f"exit {codes[0]}", cpu)
 
 
 def cli_rows(repeat: int, small: Path) -> list[Row]:
-    secs, peak, codes, _ = timed(TRFAUDIT + ["--help"], repeat)
-    rows = [Row("trfaudit --help", "<= 0.25 s", secs, peak, None)]
+    secs, peak, codes, _, cpu = timed(TRFAUDIT + ["--help"], repeat)
+    rows = [Row("trfaudit --help", "<= 0.25 s", secs, peak, None, "", cpu)]
     rows.append(check_row(f"check {small.name} (10 players)", "<= 0.4 s", [str(small)], repeat))
     return rows
 
@@ -147,13 +159,13 @@ def cli_rows(repeat: int, small: Path) -> list[Row]:
 def generate_row(repeat: int, players: int, rounds: int) -> Row:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "gen.trf"
-        secs, peak, codes, _ = timed(TRFAUDIT + ["generate", "--players", str(players),
+        secs, peak, codes, _, cpu = timed(TRFAUDIT + ["generate", "--players", str(players),
                                                  "--rounds", str(rounds), "-o", str(out)],
                                      repeat)
         # Exact: a re-check of what was generated finds every round as the engine pairs it.
         _, _, code, _ = run_child(TRFAUDIT + ["check", str(out)])
     return Row(f"generate --players {players} --rounds {rounds}", "<= 30 s", secs, peak,
-               all(c == 0 for c in codes) and code == 0)
+               all(c == 0 for c in codes) and code == 0, "", cpu)
 
 
 def main() -> None:
@@ -174,7 +186,7 @@ def main() -> None:
     rows = set(a.rows.split(","))
     print(f"trfaudit speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
           f"{os.cpu_count()} cores, median of {a.repeat}")
-    print("| Work | Target | Time | Peak memory | Output |  |")
+    print("| Work | Target | Time (median) | Peak memory | Output | Note |")
     print("|---|---|---|---|---|---|")
     if a.files:
         big = [Path(f) for f in a.files]
