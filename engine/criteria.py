@@ -56,6 +56,7 @@ class Criterion:
     vector = False
     rounds_needed = 0  # float criteria look back 1 or 2 rounds
     counts_failures = False
+    sums_to: str | None = None  # a count criterion ranked above that this one's slots sum to
 
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         raise NotImplementedError
@@ -68,7 +69,7 @@ class Completion(Criterion):
 
     key, article = "F1", "2.2"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.completion:
             return 0
         return 1 + (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))
@@ -79,7 +80,7 @@ class MaxPairs(Criterion):
 
     key, article = "C6", "2.4.1"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return 1 if where == "B" else 0
 
 
@@ -88,9 +89,9 @@ class PairedScores(Criterion):
     from the higher player of each pair, are maximised from the highest score down)."""
 
     key, article, vector = "C7", "2.4.2", True
-    sums_to = "C6"  # one slot per pair of the bracket
+    sums_to: str | None = "C6"  # one slot per pair of the bracket
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return {h.score: 1} if where == "B" else None
 
 
@@ -100,7 +101,7 @@ class NextPairs(Criterion):
 
     key, article = "C8a", "2.4.3"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return 1 if where == "N" and ctx.lookahead else 0
 
 
@@ -108,9 +109,9 @@ class NextScores(Criterion):
     """Art. 2.4.3 [C8], second part: the scores paired in the next bracket (C7 there)."""
 
     key, article, vector = "C8b", "2.4.3", True
-    sums_to = "C8a"
+    sums_to: str | None = "C8a"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return {h.score: 1} if where == "N" else None
 
 
@@ -121,7 +122,7 @@ class PabUnplayed(Criterion):
 
     key, article = "C9", "2.4.4"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.single_downfloater_is_pab:
             return 0
         v = 0
@@ -139,7 +140,7 @@ class TopscorerColourDifference(Criterion):
 
     key, article = "C10", "2.4.5"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         return -int(l.absolute_imbalance and h.absolute_imbalance
@@ -154,7 +155,7 @@ class TopscorerRepeat(Criterion):
 
     key, article = "C11", "2.4.6"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         if not (l.absolute and h.absolute and l.preference == h.preference):
@@ -173,7 +174,7 @@ class ColourPreference(Criterion):
 
     key, article = "C12", "2.4.7"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         return -int(l.preference == h.preference and l.preference is not None)
@@ -187,7 +188,7 @@ class StrongPreference(Criterion):
 
     key, article = "C13", "2.4.8"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         sl = l.strong or l.absolute
@@ -200,7 +201,7 @@ class FloatHistory(Criterion):
     """A criterion about the floats of ``back`` rounds before (1 or 2); it exists only once
     that many rounds have been played."""
 
-    def __init__(self, key: str, article: str, back: int):
+    def __init__(self, key: str, article: str, back: int) -> None:
         self.key, self.article, self.back, self.rounds_needed = key, article, back, back
 
 
@@ -210,7 +211,7 @@ class RepeatedDownfloat(FloatHistory):
 
     vector = False
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         return (int(l.floats.get(self.back) == DOWN)
@@ -223,7 +224,7 @@ class RepeatedUpfloat(FloatHistory):
 
     counts_failures = True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
         return -int(h.score > l.score and l.floats.get(self.back) == UP)
@@ -235,7 +236,7 @@ class RepeatedDownfloatScores(FloatHistory):
 
     vector = True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return None
         # Ambiguous scope (2.4.13 speaks of MDPs): residents count too, as the reference
@@ -256,7 +257,7 @@ class RepeatedUpfloatScores(FloatHistory):
 
     vector = True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return None
         if h.score > l.score and l.floats.get(self.back) == UP:
@@ -264,8 +265,8 @@ class RepeatedUpfloatScores(FloatHistory):
         return None
 
 
-def _other(c):
-    return {"w": "b", "b": "w"}.get(c)
+def _other(c: str | None) -> str | None:
+    return {"w": "b", "b": "w"}.get(c or "")
 
 
 def criteria_2025() -> list[Criterion]:
@@ -296,7 +297,7 @@ class PairingScoreDifference(Criterion):
 
     key, article, vector = "C7", "C.6", True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return None
         base = ctx.low_score - ctx.point
@@ -318,7 +319,7 @@ class NextPairs2017(Criterion):
     # ones when that bracket is the last (corpus/dutch2017 t000175 round 8): the corpus wins.
     key, article = "C8a", "C.7"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.lookahead:
             return 0
         v = 1 if where == "N" else 0
@@ -334,7 +335,7 @@ class NextBracketScores(Criterion):
 
     key, article, vector = "C8b", "C.7", True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.lookahead:
             return None
         if where == "B":
@@ -355,7 +356,7 @@ class RepeatedDownfloatDifferences(FloatHistory):
 
     vector = True
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return None
         base = ctx.low_score - ctx.point
@@ -394,7 +395,7 @@ class StrongAsAbsoluteOddRounds(StrongPreference):
 
     key, article = "A7d", "A.7.d"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if (ctx.rounds_played + 1) % 2 == 0:
             return 0
         return super().value(ctx, h, l, where)
@@ -407,7 +408,7 @@ class StrongPreferenceEvenRounds(StrongPreference):
 
     key, article = "C13", "A.8"
 
-    def value(self, ctx, h, l, where):
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if (ctx.rounds_played + 1) % 2 == 1:
             return 0
         return super().value(ctx, h, l, where)

@@ -13,6 +13,7 @@ more matching in which a tie-break field at the bottom asks for it.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from typing import Callable, Iterable
 
 from .absolute import Compatibility, compatible
 from .colours import allocate
@@ -58,6 +59,12 @@ class RoundPairing:
     # The engine's view of the players and the criteria in force (the checker's trace).
     states: dict[int, PlayerState] = field(default_factory=dict)
     criteria: list[Criterion] = field(default_factory=list)
+
+
+def _count(v: Value) -> int:
+    """A scalar criterion's value (None: 0)."""
+    assert not isinstance(v, dict)
+    return v or 0
 
 
 Field = tuple[int, int]  # a criterion's index and, for a vector criterion, a score slot
@@ -125,7 +132,7 @@ class _Layout:
         # A vector criterion whose slots add up to a count criterion ranked above it (C7 to
         # C6, C8's scores to its pairs) does not need its lowest slot: it follows.
         for ci, c in enumerate(criteria):
-            if getattr(c, "sums_to", None) and any(x.key == c.sums_to for x in criteria):
+            if c.sums_to and any(x.key == c.sums_to for x in criteria):
                 slots = [k for k in maxima if k[0] == ci]
                 if len(slots) > 0:
                     del maxima[min(slots)]
@@ -255,7 +262,7 @@ class DutchPairer:
         self.c9_setup = [0] * self.n
         if single and self.c9 is not None:
             c9 = self.criteria[self.c9]
-            self.c9_setup = [int(c9.value(ctx, p, p, "L") or 0) // 2  # type: ignore[arg-type]
+            self.c9_setup = [_count(c9.value(ctx, p, p, "L")) // 2
                              if p.score == bye_score else 0 for p in order]
         return ctx
 
@@ -307,7 +314,7 @@ class DutchPairer:
         ok = self.ok
         return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1:] if ok(a, b)]
 
-    def _pab_prepass(self):
+    def _pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
         lowest score left unpaired), with a completeness check of the whole round (C1-C3).
 
@@ -331,7 +338,7 @@ class DutchPairer:
         level = {s: k for k, s in enumerate(scores)}
         sb = _width(len(scores) * n)
 
-        def solve(edges):
+        def solve(edges: list[tuple[int, int]]) -> tuple[dict[int, int], list[int]]:
             weights = {}
             for i, j in edges:
                 a, b = order[i], order[j]
@@ -366,7 +373,7 @@ class DutchPairer:
                 ranks[c] = k
         return bye_score, single, ranks
 
-    def _complete(self, rest: list[int], candidates) -> bool:
+    def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
         be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
         need = len(rest) // 2
@@ -380,7 +387,7 @@ class DutchPairer:
         return max_cardinality(verts, self._all_edges(rest) + extra) >= need
 
     # -- matchings -------------------------------------------------------------------------
-    def _solve(self, extra: dict | None = None) -> dict[int, int]:
+    def _solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         """A best matching of the bracket and its next scoregroup that leaves a complete
         round-pairing (C4); the whole field is matched when the local one would not."""
         mate = self.graph.solve(extra, self.bits)
@@ -404,7 +411,7 @@ class DutchPairer:
         self.completable_cache[rest_v] = ok
         return ok
 
-    def _solve_whole(self, extra: dict | None) -> dict[int, int]:
+    def _solve_whole(self, extra: dict[tuple[int, int], int] | None) -> dict[int, int]:
         lay = self.crit_layout
         f1 = lay.offset[(0, 0)] + self.shift
         c9 = lay.offset.get((self.c9, 0)) if self.c9 is not None else None
@@ -412,7 +419,7 @@ class DutchPairer:
             c9 += self.shift
         weights = {}
         for e, w in self.graph.weights.items():
-            weights[e] = w + (self.vals[e][0] << f1) + (extra.get(e, 0) if extra else 0)
+            weights[e] = w + (_count(self.vals[e][0]) << f1) + (extra.get(e, 0) if extra else 0)
         nc, c9s = self.noncand, self.c9_setup
         for a, b in self._all_edges(sorted(self.alive)):
             if a in self.lower or b in self.lower:
@@ -439,7 +446,8 @@ class DutchPairer:
     def _has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.graph.edge
 
-    def _bonus(self, bonus: dict, v: int, targets, amount: int) -> None:
+    def _bonus(self, bonus: dict[tuple[int, int], int], v: int, targets: Iterable[int],
+               amount: int) -> None:
         for t in targets:
             if t in self.final:
                 continue
@@ -465,7 +473,7 @@ class DutchPairer:
             if w is None:
                 w = lay.pack(vs)
                 if self.lower:  # completion is checked on the whole field instead
-                    w -= vs[0] << f1
+                    w -= _count(vs[0]) << f1
                 packed[id(vs)] = w
             self.crit_w[e] = w
 
@@ -545,7 +553,7 @@ class DutchPairer:
             self.alive.discard(a)
             self.alive.discard(b)
         self.V = bracket
-        self.lower = frozenset()
+        self.lower: frozenset[int] = frozenset()
         self.residents = bracket
         self.whole = True
         self.mate = dict(self.final)
@@ -624,7 +632,7 @@ class DutchPairer:
         self.V = V
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
-        self.completable_cache = {}
+        self.completable_cache: dict[frozenset[int], bool] = {}
         bset = set(current)
         self.local_vals = self._bracket_values(V, bset, mdp_count)
         self.residents = residents
@@ -827,11 +835,12 @@ class DutchPairer:
         return rec, floaters
 
     # -- output --------------------------------------------------------------------------
-    def _result(self, bye, brackets, bye_score) -> RoundPairing:
+    def _result(self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None
+                ) -> RoundPairing:
         order = self.order
         initial = self.inp.initial_colour or "w"
         boards = []
-        seen = set()
+        seen: set[int] = set()
         for a, b in self.final.items():
             if a in seen:
                 continue

@@ -36,7 +36,7 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
         g.add_edges_from([(index[a], index[b], w) for (a, b), w in weights.items()])
         pairs = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
     else:
-        import networkx as nx
+        import networkx as nx  # type: ignore[import-untyped]
 
         stats["networkx"] += 1
         g = nx.Graph()

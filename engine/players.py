@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .history import Game, RoundInput
+from .history import Game, PlayerRecord, RoundInput
+
+if TYPE_CHECKING:
+    from .editions import Edition
 
 WHITE, BLACK = "w", "b"
 DOWN, UP = "down", "up"
@@ -89,7 +93,7 @@ def score_back(rec_games: list[Game], score_now: int, back: int, rnd: int,
     return s + acceleration.get(target, 0)
 
 
-def build_states(inp: RoundInput, edition) -> dict[int, PlayerState]:
+def build_states(inp: RoundInput, edition: Edition) -> dict[int, PlayerState]:
     """States for every player to be paired in ``inp.round``."""
     rnd = inp.round
     pts = inp.points
@@ -122,7 +126,8 @@ def build_states(inp: RoundInput, edition) -> dict[int, PlayerState]:
     return states
 
 
-def game_float(inp: RoundInput, rec, raw: dict[int, int], back: int) -> str | None:
+def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int
+               ) -> str | None:
     """The float a player got ``back`` rounds ago (2025/26 Art. 1.4).
 
     An unplayed round (forfeits included) is a downfloat when it scored more than a loss
