@@ -5,9 +5,12 @@ An appeals committee judges a tournament by the rules in force when it was playe
 1. ``--rules 2025|2017|2012`` wins when given;
 2. else the tournament-type code: ``192`` (TRF-2026), or the ``092`` line when it holds such a
    code (bbpPairings v6 writes ``092 FIDE_DUTCH_2025``);
-3. else the start date (``042``): before 1 July 2017 the 2012 edition, before 1 February 2026
-   the 2017 edition (C.04.3 Till2026), later the 2025/2026 edition;
-4. else the current (2025/2026) edition.
+3. else the start date (``042``, else ``052``, else the first ``132`` round date, read by
+   :mod:`trf.dates`): before 1 July 2017 the 2012 edition, before 1 February 2026 the 2017
+   edition (C.04.3 Till2026), later the 2025/2026 edition;
+4. else, when no date is written, the current (2025/2026) edition; when a date is written but
+   cannot be read, or stays ambiguous across a change of rules, the edition is unknown: the
+   choice names the current edition and lists the ``candidates``.
 
 :func:`choose_edition` returns the edition's name and the reason in words; it never looks at
 which editions the engine implements (the caller reports an edition it cannot check).
@@ -20,6 +23,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
+from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import Tournament
 
 from trfaudit.engine.editions import (ALL_EDITIONS, EDITION_NAMES, edition_in_force,
@@ -28,7 +32,7 @@ from trfaudit.engine.editions import (ALL_EDITIONS, EDITION_NAMES, edition_in_fo
 #: The edition in force now (the newest): the default when nothing in the file names one.
 _CURRENT = ALL_EDITIONS[0].name
 
-__all__ = ["EDITION_NAMES", "EditionChoice", "choose_edition", "parse_date", "rules_choices"]
+__all__ = ["EDITION_NAMES", "EditionChoice", "by_dates", "choose_edition", "rules_choices"]
 
 
 def rules_choices(name: str, *, auto: bool = True,
@@ -48,6 +52,9 @@ class EditionChoice:
 
     edition: str | None
     reason: str
+    #: When the edition cannot be known (an unreadable date, an ambiguous one across a change
+    #: of rules): every edition the file may have been paired under, ``edition`` first.
+    candidates: tuple[str, ...] = ()
 
 
 def _type_code(t: Tournament) -> tuple[str, str] | None:
@@ -60,26 +67,46 @@ def _type_code(t: Tournament) -> tuple[str, str] | None:
     return None
 
 
-def parse_date(text: str) -> date | None:
-    """A header date: ``YYYY/MM/DD`` (TRF-2026), ``YYYY-MM-DD``, ``YYYY.MM.DD``,
-    ``DD/MM/YYYY``, ``DD.MM.YYYY``, ``DD-MM-YYYY`` or ``YY/MM/DD`` (TRF-16 practice)."""
-    text = text.strip()
-    m = re.fullmatch(r"(\d{4})[/.\-](\d{1,2})[/.\-](\d{1,2})", text)
-    if m:
-        y, mo, d = int(m[1]), int(m[2]), int(m[3])
-    else:
-        m = re.fullmatch(r"(\d{1,2})[/.\-](\d{1,2})[/.\-](\d{4})", text)
-        if m:
-            d, mo, y = int(m[1]), int(m[2]), int(m[3])
-        else:
-            m = re.fullmatch(r"(\d{2})[/.\-](\d{1,2})[/.\-](\d{1,2})", text)
-            if not m:
-                return None
-            y, mo, d = 2000 + int(m[1]), int(m[2]), int(m[3])
-    try:
-        return date(y, mo, d)
-    except ValueError:
-        return None
+def _in_force_text(day: date) -> str:
+    ed = edition_in_force(day)
+    if ed.in_force_from is not None:
+        return f"in force from {ed.in_force_from.isoformat()}"
+    until = ed.in_force_until or day
+    return f"before {(until + timedelta(days=1)).isoformat()}"
+
+
+def by_dates(t: Tournament, prefix: str = "") -> EditionChoice:
+    """The edition the dates of ``t`` give (042, else 052, else the first 132 round date; see
+    :mod:`trf.dates`), or, when they cannot give one, the current edition with
+    ``candidates`` set: the editions the file may have been paired under."""
+    dates = tournament_dates(t)
+    if dates.starts:
+        editions = {start: edition_in_force(start).name for start in dates.starts}
+        names = sorted(set(editions.values()), key=EDITION_NAMES.index)
+        source = dates.source
+        assert source is not None
+        if len(dates.starts) == 1:
+            (start, how), = dates.starts.items()
+            return EditionChoice(names[0], f"{prefix}start date {start.isoformat()} ({how}): "
+                                           f"{_in_force_text(start)}")
+        readings = ", ".join(f"{start.isoformat()} ({editions[start]})"
+                             for start in sorted(dates.starts))
+        where = f"{source.where} {source.readings.text.strip()!r}"
+        if len(names) == 1:
+            return EditionChoice(names[0], f"{prefix}start date {where} is ambiguous "
+                                           f"({readings}), but every reading falls in the "
+                                           f"{names[0]} edition")
+        return EditionChoice(names[0], f"{prefix}start date {where} is ambiguous ({readings}) "
+                                       "and the file's other dates do not decide: the edition "
+                                       "is unknown", candidates=tuple(names))
+    if dates.unread:
+        texts = ", ".join(f"{f.where} {f.readings.text.strip()!r}" for f in dates.unread)
+        return EditionChoice(_CURRENT, f"{prefix}date unreadable ({texts}): the edition is "
+                                       "unknown", candidates=EDITION_NAMES)
+    if prefix:
+        return EditionChoice(_CURRENT, f"{prefix}no date (042/052/132): the current edition")
+    return EditionChoice(_CURRENT, "no type code (192/092) and no date (042/052/132): "
+                                   "the current edition")
 
 
 def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
@@ -99,19 +126,4 @@ def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
                                        "(use --rules to check it against the Dutch rules anyway)")
         # FIDE_DUTCH without a year (or a 092 code we do not know): the date decides.
         prefix = f"{record} {code} names no edition; "
-    start = parse_date(t.start_date) if t.start_date else None
-    if start is not None:
-        ed = edition_in_force(start)
-        if ed.in_force_from is not None:
-            return EditionChoice(ed.name, f"{prefix}start date {start.isoformat()} (042): "
-                                          f"in force from {ed.in_force_from.isoformat()}")
-        until = ed.in_force_until or start
-        return EditionChoice(ed.name, f"{prefix}start date {start.isoformat()} (042): "
-                                      f"before {(until + timedelta(days=1)).isoformat()}")
-    if t.start_date and t.start_date.strip():
-        return EditionChoice(_CURRENT, f"{prefix}start date {t.start_date.strip()!r} (042) "
-                                     "unreadable: the current edition")
-    if prefix:
-        return EditionChoice(_CURRENT, f"{prefix}no start date (042): the current edition")
-    return EditionChoice(_CURRENT, "no type code (192/092) and no start date (042): "
-                                 "the current edition")
+    return by_dates(t, prefix)
