@@ -107,6 +107,16 @@ def prepare_tournament(t: Tournament, options: Options,
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
+    from trfaudit.trf.system import pairing_system
+
+    system = pairing_system(t)
+    if system.team or (not system.dutch and options.rules == "auto"):
+        # validate/convert accept the file; check judges Dutch individual events only.
+        report.error = (f"not a Dutch individual tournament: {system.describe()} is not "
+                        "checked" + ("" if system.team else
+                                     " (use --rules to check it against the Dutch rules "
+                                     "anyway)"))
+        return Prepared(report)
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _structural(p)]
     report.warnings = [str(p) for p in problems if not p.is_error or _structural(p)]

@@ -537,6 +537,8 @@ class _Reader:
         mp = raw[4:8].strip()
         if mp and _number(mp) != 0:
             self.warn(line, 5, "250 match points (team events) are not modelled")
+        if mp and _number(mp) not in (None, 0) and not raw[9:13].strip():
+            return  # a team event's match-point acceleration only (TRF-2026 4.4)
         gp = _number(raw[9:13])
         if gp is None:
             raise self.error(line, 10, f"250 points {raw[9:13].strip()!r}", "a decimal number")

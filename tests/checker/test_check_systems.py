@@ -1,0 +1,72 @@
+"""Other systems and team events (issue 9): ``check`` reports them as not checked (exit 2,
+the batch goes on); ``validate`` and ``convert`` still accept the file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from trfaudit.checker.cli import app
+from trfaudit.trf.reader import read
+from trfaudit.trf.system import pairing_system
+
+runner = CliRunner()
+REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"
+TEAM = REAL / "sharly-chess__example_trf26.trf"  # 192 FIDE_TEAM_BAKU, 310/300/320/330 records
+SMALL = Path(__file__).resolve().parents[2] / "corpus" / "dutch2025" / "t000025.trf"
+
+
+def flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def test_the_team_file_is_read():
+    t = read(TEAM)  # its 250 lines give match points only (GP blank): no parse error
+    system = pairing_system(t)
+    assert system.team and not system.dutch
+    assert system.team_records == ("300", "310", "320", "330")
+    assert t.accelerations == {}
+
+
+def test_check_says_what_it_is_and_the_batch_goes_on():
+    result = runner.invoke(app, ["check", str(TEAM), str(SMALL)])
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert ("not checked: not a Dutch individual tournament: 192 FIDE_TEAM_BAKU, a team event "
+            "(300, 310, 320, 330 team records) is not checked") in text
+    assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
+    # no column-level parse error and no board-level noise for the team event
+    assert "250 points" not in text and "pairing-allocated byes" not in text
+
+
+def test_team_event_is_not_checked_even_with_rules():
+    result = runner.invoke(app, ["check", str(TEAM), "--rules", "2025"])
+    assert result.exit_code == 2 and "not a Dutch individual tournament" in flat(result.output)
+
+
+def test_validate_and_convert_accept_the_team_file():
+    assert runner.invoke(app, ["validate", "-q", str(TEAM)]).exit_code == 0
+    result = runner.invoke(app, ["convert", str(TEAM), "--to", "trf26"])
+    assert result.exit_code == 0 and "192 FIDE_TEAM_BAKU" in result.output
+
+
+def test_another_individual_system(tmp_path):
+    text = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "192 FIDE_BURSTEIN")
+    assert "192 FIDE_BURSTEIN" in text
+    path = tmp_path / "burstein.trf"
+    path.write_text(text)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    assert ("not a Dutch individual tournament: 192 FIDE_BURSTEIN is not checked"
+            in flat(result.output))
+    # --rules asks for the Dutch rules anyway (a Burstein event paired by a Dutch program?)
+    assert runner.invoke(app, ["check", str(path), "--rules", "2025"]).exit_code == 0
+
+
+def test_a_team_code_alone_is_a_team_event():
+    t = read(SMALL)
+    t.type_code = "FIDE_TEAM_TYPEA_MP_GP"
+    assert pairing_system(t).team and not pairing_system(t).dutch
+    t.type_code = "FIDE_DUTCH_2025_BAKU"
+    assert pairing_system(t).dutch
