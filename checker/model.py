@@ -88,6 +88,9 @@ class Discrepancy:
     #: The TEC class (:class:`FindingClass`); JSON field ``class``.  Derived from the kind
     #: when not given.
     finding_class: str = ""
+    #: When the round was checked under several editions (``--rules all``, or an unknown
+    #: edition): the editions under which this finding holds; None when only one was checked.
+    editions: list[str] | None = None
 
     def __post_init__(self) -> None:
         if not self.finding_class:
@@ -163,6 +166,15 @@ class PlayerInfo:
 
 
 @dataclass
+class EditionVerdict:
+    """A round's verdict under one edition: ``match``/``differs`` and its findings in short
+    (``quality C5``), labelled as that edition labels them."""
+
+    status: str
+    findings: list[str] = field(default_factory=list)
+
+
+@dataclass
 class RoundReport:
     round: int
     status: str  # MATCH or DIFFERS
@@ -172,6 +184,9 @@ class RoundReport:
     bracket: BracketView | None = None
     differing: list[BoardDiff] = field(default_factory=list)  # in board order
     players: list[PlayerInfo] = field(default_factory=list)  # those the findings mention
+    #: The verdict under every edition checked, by edition name (``--rules all``, or an
+    #: unknown edition); None when only one edition was checked.
+    editions: dict[str, EditionVerdict] | None = None
 
 
 @dataclass
@@ -196,6 +211,11 @@ class FileReport:
     # and why ranks were not (fully) verified
     standings: list[Discrepancy] = field(default_factory=list)
     standings_notes: list[str] = field(default_factory=list)
+    #: The editions every round was checked under, ``rules`` first (more than one with
+    #: ``--rules all`` or when the edition is unknown); ``edition_known`` is False when the
+    #: file's dates cannot tell which edition was in force.
+    editions: list[str] = field(default_factory=list)
+    edition_known: bool = True
 
     @property
     def differing(self) -> list[RoundReport]:
@@ -214,7 +234,9 @@ class FileReport:
             return f"{self.file}: not checked: {self.error}"
         n = len(self.rounds)
         bad = self.differing
-        text = (f"{self.file}: rules {self.rules}: {n} round{'s' if n != 1 else ''} checked, "
+        rules = self.rules if self.edition_known else (
+            f"{self.rules}? (edition unknown: checked under {', '.join(self.editions)})")
+        text = (f"{self.file}: rules {rules}: {n} round{'s' if n != 1 else ''} checked, "
                 f"{n - len(bad)} match")
         if bad:
             kinds: dict[str, int] = {}

@@ -158,7 +158,11 @@ def _round(r: RoundReport, full: bool) -> str:
         text = d.explanation if d is first else (d.summary or d.explanation)
         evidence = (f"<br><span class=evidence>evidence: {escape(d.evidence)}</span>"
                     if d.evidence else "")
-        items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span> "
+        only = ""
+        if d.editions is not None and r.editions and len(d.editions) < len(r.editions):
+            only = (" <b>only under the " + escape(" and ".join(d.editions) or "no other")
+                    + " rules</b>")
+        items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{only} "
                      f"<span class=muted>class {escape(d.finding_class)}</span> "
                      f"{escape(text)}{evidence}</li>")
     if not full and len(r.discrepancies) > ROWS:
@@ -202,6 +206,11 @@ def _file(f: FileReport, full: bool) -> str:
             f"<td class=status-{escape(r.status)}>{r.round}: {escape(r.status)}</td>"
             for r in f.rounds)
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
+    from .report_text import edition_lines
+
+    lines = edition_lines(f)
+    if lines:
+        out.append("<p class=editions>" + "<br>".join(escape(x) for x in lines) + "</p>")
     for r in f.differing:
         out.append(_round(r, full))
     if f.standings:

@@ -22,6 +22,8 @@ def _discrepancy(d: Discrepancy) -> dict[str, Any]:
     """A finding; its TEC class is the JSON field ``class`` (a Python keyword)."""
     out = asdict(d)
     out["class"] = out.pop("finding_class")
+    if out.get("editions") is None:  # one edition checked
+        out.pop("editions", None)
     return out
 
 
@@ -31,6 +33,9 @@ def _round(r: RoundReport) -> dict[str, Any]:
         "status": r.status,
         "discrepancies": [_discrepancy(d) for d in r.discrepancies],
     }
+    if r.editions is not None:
+        out["editions"] = {name: {"status": v.status, "findings": list(v.findings)}
+                           for name, v in r.editions.items()}
     if r.status != "match":
         out["recorded"] = _pairing(r.recorded)
         out["expected"] = _pairing(r.expected)
@@ -50,6 +55,8 @@ def _file(f: FileReport) -> dict[str, Any]:
         "error": f.error,
         "event": f.event,
         "city": f.city,
+        "editions": list(f.editions),
+        "edition_known": f.edition_known,
         "warnings": list(f.warnings),
         "rounds": [_round(r) for r in f.rounds],
         "standings": [_discrepancy(d) for d in f.standings],

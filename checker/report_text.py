@@ -128,6 +128,9 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
         line.append(d.kind + (f" {d.criterion}" if d.criterion else "")
                     + (f" {d.cause}" if d.cause else ""),
                     style=KIND_STYLE.get(d.kind, "bold"))
+        if d.editions is not None and r.editions and len(d.editions) < len(r.editions):
+            line.append(f" [only under the {' and '.join(d.editions) or 'no other'} rules]",
+                        style="bold")
         line.append(f" [class {d.finding_class}]", style="dim")
         evidence = Text(f"    evidence: {d.evidence}") if d.evidence else None
         if i == 0:
@@ -175,6 +178,22 @@ def standings_block(console: Console, f: FileReport) -> None:
         console.print(Text(note, style="dim"))
 
 
+def edition_lines(f: FileReport) -> list[str]:
+    """The rounds whose verdict depends on the edition, when several were checked."""
+    from .by_edition import verdict_sentence
+
+    if len(f.editions) < 2:
+        return []
+    in_force = f.rules if f.edition_known else None
+    head = (f"editions checked: {', '.join(f.editions)}"
+            + (f" ({f.rules} in force)" if in_force else " (the edition is unknown)"))
+    lines = [verdict_sentence(r.round, r.editions, in_force) for r in f.rounds if r.editions]
+    found = [line for line in lines if line]
+    if not found:
+        return [head, "every round has the same verdict under every edition"]
+    return [head] + found
+
+
 def file_block(console: Console, f: FileReport, full: bool = False) -> None:
     console.rule(Text(f.file), align="left")
     if f.rules:
@@ -190,6 +209,8 @@ def file_block(console: Console, f: FileReport, full: bool = False) -> None:
     if matching:
         console.print(Text(f"round{'s' if len(matching) > 1 else ''} {_ranges(matching)}: "
                            "match", style="green"))
+    for line in edition_lines(f):
+        console.print(Text(line))
     for r in f.differing:
         console.print(round_block(r, full))
     standings_block(console, f)

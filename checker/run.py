@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable
 
@@ -19,12 +19,12 @@ from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
 
 from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
-from .rules import choose_edition
+from .rules import EDITION_NAMES, choose_edition
 
 
 @dataclass
 class Options:
-    rules: str = "auto"  # auto, 2025, 2017, 2012
+    rules: str = "auto"  # auto, 2025, 2017, 2012, all (every edition side by side)
     round: int | None = None  # check only this round
     jobs: int = 1
     tb_rules: str = "auto"  # C.07 text for the standings: auto, 2024, 2026
@@ -55,6 +55,11 @@ class Prepared:
     edition: object | None = None
     rounds: tuple[int, ...] = ()
     initial: str | None = None  # the initial colour, when chosen by the checker
+    # Every edition to check each round under (``edition`` first) and their initial colours;
+    # ``known``: False when the file's dates cannot give the edition (issue 9).
+    editions: tuple[object, ...] = ()
+    initials: tuple[str | None, ...] = ()
+    known: bool = True
     #: File-level input findings, by the round they are reported in (checker.inputs).
     findings: dict[int, Discrepancy] = field(default_factory=dict)
 
@@ -68,8 +73,7 @@ class Prepared:
         for r in reports:
             extra = self.findings.get(r.round)
             if extra is not None:
-                r = RoundReport(r.round, DIFFERS, [extra] + r.discrepancies, r.recorded,
-                                r.expected, r.bracket)
+                r = replace(r, status=DIFFERS, discrepancies=[extra] + r.discrepancies)
             out.append(r)
         if self.tournament is None:
             return out
@@ -125,7 +129,7 @@ def prepare_tournament(t: Tournament, options: Options,
         more = f" (and {len(fatal) - 3} more)" if len(fatal) > 3 else ""
         report.error = f"inconsistent file: {shown}{more}"
         return Prepared(report)
-    choice = choose_edition(t, options.rules)
+    choice = choose_edition(t, "auto" if options.rules == "all" else options.rules)
     report.rules, report.rules_reason = choice.edition, choice.reason
     if choice.edition is None:
         report.error = choice.reason
@@ -163,14 +167,40 @@ def prepare_tournament(t: Tournament, options: Options,
         initial = contradicted[0]
         if 1 in rounds:
             findings[1] = contradicted[1]
-    return Prepared(report, t, edition, rounds, initial, findings)
+    names = list(choice.candidates) or [choice.edition]
+    if options.rules == "all":
+        names += [n for n in EDITION_NAMES if n not in names and n in EDITIONS]
+    editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
+    report.editions = [e.name for e in editions]
+    report.edition_known = not choice.candidates
+    if choice.candidates:
+        report.warnings.append(
+            f"{report.file}: the edition is unknown ({choice.reason}): every round is checked "
+            f"under the {', '.join(report.editions)} rules; a round that matches under one of "
+            "them is not reported, and each finding names the editions it holds under")
+    # A 152/XXC that round 1 contradicts is one finding; every edition pairs with the colour
+    # round 1 shows (checker.inputs).
+    initials = (initial,) + tuple(initial if contradicted is not None
+                                  else initial_colour(t, e)[0] for e in editions[1:])
+    return Prepared(report, t, edition, rounds, initial, editions=editions, initials=initials,
+                    known=not choice.candidates, findings=findings)
+
+
+def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> RoundReport:
+    """One round under one edition, or under several side by side (:mod:`checker.by_edition`)."""
+    if len(editions) <= 1:
+        return safe_check(t, rnd, editions[0], initials[0])
+    from .by_edition import check_round_editions
+
+    return check_round_editions(t, rnd, editions, initials, known, safe_check)
 
 
 def check_tournament(t: Tournament, options: Options) -> FileReport:
     """Check the rounds of one tournament in this process (the Python API's ``check``)."""
     prep = prepare_tournament(t, options)
-    prep.report.rounds = prep.finish([safe_check(prep.tournament, rnd, prep.edition,
-                                                 prep.initial) for rnd in prep.rounds])
+    prep.report.rounds = prep.finish([check_prepared(prep.tournament, rnd, prep.editions,
+                                                     prep.initials, prep.known)
+                                      for rnd in prep.rounds])
     return prep.report
 
 
@@ -191,8 +221,9 @@ def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
 _CACHE: dict[str, object] = {}
 
 
-def _worker(task: tuple[str, int, str, str | None]) -> tuple[str, int, RoundReport]:
-    path, rnd, edition_name, initial = task
+def _worker(task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool]
+            ) -> tuple[str, int, RoundReport]:
+    path, rnd, edition_names, initials, known = task
     from trfaudit.engine import EDITIONS
     from trfaudit.trf.files import load
 
@@ -200,7 +231,8 @@ def _worker(task: tuple[str, int, str, str | None]) -> tuple[str, int, RoundRepo
     if t is None:
         _CACHE.clear()  # tasks come file by file: keep one tournament per worker
         t = _CACHE[path] = load(path)
-    return path, rnd, safe_check(t, rnd, EDITIONS[edition_name], initial)
+    editions = tuple(EDITIONS[n] for n in edition_names)
+    return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
 
 def run(inputs: Iterable[str], options: Options,
@@ -219,16 +251,17 @@ def run(inputs: Iterable[str], options: Options,
             if options.jobs > 1 and paths[i] != "-":
                 pool_tasks.append((i, rnd))
             else:
-                results[(i, rnd)] = safe_check(prep.tournament, rnd, prep.edition,
-                                               prep.initial)
+                results[(i, rnd)] = check_prepared(prep.tournament, rnd, prep.editions,
+                                                   prep.initials, prep.known)
                 done += 1
                 if progress:
                     progress(done, total)
     if pool_tasks:
         workers = min(options.jobs, len(pool_tasks))
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_worker, (paths[i], rnd, prepared[i].edition.name,
-                                             prepared[i].initial)): (i, rnd)
+            futures = {pool.submit(_worker, (paths[i], rnd,
+                                             tuple(e.name for e in prepared[i].editions),
+                                             prepared[i].initials, prepared[i].known)): (i, rnd)
                        for i, rnd in pool_tasks}
             for fut in as_completed(futures):
                 i, rnd = futures[fut]

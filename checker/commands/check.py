@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from trfaudit.checker.rules import rules_choices
+from trfaudit.checker.rules import EDITION_NAMES, rules_choices
 
 
 class Format(str, enum.Enum):
@@ -18,7 +18,8 @@ class Format(str, enum.Enum):
     html = "html"
 
 
-Rules = rules_choices("Rules")  # auto and every edition in the registry
+# auto, every edition in the registry, and all (every edition side by side)
+Rules = rules_choices("Rules", editions=EDITION_NAMES + ("all",))
 
 
 class TbRules(str, enum.Enum):
@@ -73,7 +74,8 @@ def register(app: typer.Typer) -> None:
                                            help="TRF files, or folders of .trf files."),
         rules: Rules = typer.Option(Rules.auto, "--rules",
                                     help="Edition of the Dutch rules (auto: from the 192/092 "
-                                         "type code, else the start date)."),
+                                         "type code, else the dates; all: the edition in "
+                                         "force and every other one side by side)."),
         round_: Optional[int] = typer.Option(None, "--round", "-r", min=1,
                                              help="Check only this round."),
         fmt: Format = typer.Option(Format.text, "--format", "-f", help="Report format."),
@@ -102,7 +104,7 @@ def register(app: typer.Typer) -> None:
         from trfaudit.checker import report_html, report_json, report_text
         from trfaudit.checker.run import Options, default_jobs, run
 
-        if rules is not Rules.auto and rules.value not in EDITIONS:
+        if rules.value not in ("auto", "all") and rules.value not in EDITIONS:
             say(f"--rules {rules.value}: rules {rules.value} are not implemented yet "
                 "(implemented: " + ", ".join(sorted({e.name for e in EDITIONS.values()})) + ")",
                 err=True)

@@ -57,7 +57,7 @@ def test_readme_example_is_clean(corpus_dir):
     result = check(corpus_dir / "seed-example" / "round3-input.trf")
     assert result.exit_code == 0, result.output
     assert "2 rounds checked, 2 match" in flat(result.stdout)
-    assert "rules 2025 (no type code (192/092) and no start date (042)" in result.stderr
+    assert "rules 2025 (no type code (192/092) and no date (042/052/132)" in result.stderr
 
 
 def test_clean_corpus_files_in_two_processes(clean_dir):
@@ -139,7 +139,7 @@ def test_editions(tmp_path, corpus_dir):
     # Paired under the 2025 rules, judged by the 2017 ones: the verdict may differ, the
     # edition and its reason are what this test is about.
     assert result.exit_code in (0, 1)
-    assert "rules 2017 (start date 2024-05-01 (042)" in flat(result.stderr)
+    assert "rules 2017 (start date 2024-05-01 (042 '2024/05/01')" in flat(result.stderr)
     both = tmp_path / "both.trf"  # the type code wins over the date
     both.write_text(text.replace("012 AutoTest Tournament 25\n",
                                  "012 AutoTest Tournament 25\n042 2024/05/01\n"))
@@ -151,7 +151,7 @@ def test_editions(tmp_path, corpus_dir):
     old.write_text(dated.read_text().replace("042 2024/05/01", "042 2015/05/01"))
     result = check(old)
     assert result.exit_code in (0, 1)
-    assert "rules 2012 (start date 2015-05-01 (042): before 2017-07-01)" in flat(result.stderr)
+    assert "rules 2012 (start date 2015-05-01 (042 '2015/05/01'): before 2017-07-01)" in flat(result.stderr)
     assert check(dated, "--rules", "2025").exit_code == 0
 
 
