@@ -20,7 +20,7 @@ from typing import List, Optional
 
 import typer
 
-from trfaudit.trf.errors import Problem, TrfError
+from trfaudit.trf.errors import NOTE, Problem, TrfError
 from trfaudit.trf.model import Tournament
 
 EXIT_OK = 0
@@ -80,7 +80,7 @@ def validate_command(
             continue
         problems = validate(tournament)
         print_problems(problems, err=False)
-        failing = [p for p in problems if p.is_error or strict]
+        failing = [p for p in problems if p.is_error or (strict and p.severity != NOTE)]
         if failing:
             code = EXIT_INVALID
         elif not quiet:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 
 ERROR = "error"
 WARNING = "warning"
+NOTE = "note"  # what the reader concluded on its own (an inferred point system)
 
 # -- Problem codes (``Problem.code``): what kind of finding it is, for programs -------------------
 #: The reader: a record or field of the file's text (the default).

@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, overload
 
-from .errors import WARNING, Problem, TrfError
+from .errors import NOTE, WARNING, Problem, TrfError
 from .model import (
     ALL_ROUNDS,
     HEADER_FIELDS,
@@ -670,6 +670,8 @@ class _Reader:
         self.resolve_rounds()
         self.resolve_absences()
         t.scoring = self.resolve_scoring()
+        if not self.scoring_settings and not self.xxs_seen:
+            self.infer_scoring()
         self.resolve_acceleration()
         last = t.total_rounds or ALL_ROUNDS
         t.forbidden_pairs = [(group, 1, last) for group, _ in self.xxp] + self.ranged_pairs
@@ -756,6 +758,24 @@ class _Reader:
             elif self.xxs_seen:
                 values[name] = literal
         return Scoring(**values)
+
+    def infer_scoring(self) -> None:
+        """No point system stated (TRF-16 has no record for it): when the players' Points are
+        not 1-1/2-0 but fit exactly one other system, that is the file's (a note says so)."""
+        from .scoring import describe, infer_scoring
+
+        found = infer_scoring(self.t)
+        if found is None or found[0] == self.t.scoring:
+            return
+        scoring, assumed = found
+        if not (scoring.win > scoring.draw >= scoring.loss >= 0):
+            return  # not a chess point system: leave the Points to the validator
+        self.t.scoring = scoring
+        line = next((p.line for p in self.t.players.values()), 1)
+        self.t.warnings.append(Problem(
+            self.file, line, 81, "no point system stated; the players' points give "
+            f"{describe(scoring)}" + (f" (for results the file does not have, assumed: "
+                                      f"{', '.join(assumed)})" if assumed else ""), None, NOTE))
 
     def resolve_acceleration(self) -> None:
         t = self.t

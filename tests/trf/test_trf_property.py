@@ -3,6 +3,7 @@ whatever it accepts can be validated, written in every dialect and read back."""
 
 from __future__ import annotations
 
+from fractions import Fraction
 from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
@@ -10,6 +11,8 @@ from hypothesis import strategies as st
 
 from trfaudit.trf import TrfError, parse
 from trfaudit.trf.jsonform import from_dict, to_dict
+from trfaudit.trf.model import Scoring
+from trfaudit.trf.reader import read
 from trfaudit.trf.validate import validate
 from trfaudit.trf.writer import DIALECTS, convert
 
@@ -104,3 +107,46 @@ def test_every_prefix_of_a_file(make_player):
     data = BASES[0][:700] + RICH
     for end in range(0, len(data), 7):
         exercise(data[:end])
+
+
+# -- convert never writes a file that validate rejects (issue 9) ---------------------------------
+
+VALID_BASES = [CORPUS / p for p in (
+    "seed-example/round3-input.trf", "dutch2025/t000004.trf", "dutch2025/t000098.trf",
+    "dutch2017/t000004.trf", "axes/t800002_byes_s310.trf", "axes/t800012_baku_byes_pab05.trf",
+    "axes/t800013_baku_byes_pab05.trf", "axes/t800004_late_withdraw_byes.trf",
+    "axes/t800001_baku_forbid.trf", "real/sharly-chess__2020_06.trf",
+    "real/tornello__input_bbp_Primavera_2.trf", "real/ottomilvang-tiebreakserver__held_swiss_9.trf",
+)]
+HALVES = [Fraction(n, 2) for n in range(0, 7)]
+
+
+@st.composite
+def point_systems(draw) -> Scoring:
+    """A chess point system: win > draw >= loss >= 0, the PAB and the byes worth one of them."""
+    win = draw(st.sampled_from([Fraction(1), Fraction(2), Fraction(3)]))
+    drawn = draw(st.sampled_from([h for h in HALVES if h < win]))
+    loss = draw(st.sampled_from([h for h in HALVES if h <= drawn and h <= 1]))
+    pab = draw(st.sampled_from([win, drawn, loss]))
+    half = draw(st.sampled_from([drawn, loss]))
+    return Scoring(win=win, draw=drawn, loss=loss, pab=pab, half_bye=half)
+
+
+def errors(t) -> list[str]:
+    return [str(p) for p in validate(t) if p.is_error]
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VALID_BASES), st.sampled_from(DIALECTS),
+       st.one_of(st.none(), point_systems()))
+def test_convert_writes_only_files_validate_accepts(path, dialect, scoring):
+    t = read(path)
+    if scoring is not None:  # the same results under another point system
+        t.scoring = scoring
+        recorded = t.recorded_rounds()
+        for p in t.players.values():
+            p.points = t.score(p.tpn, recorded)
+    assert not errors(t)  # the premise: a valid tournament
+    again = parse(convert(t, dialect).text, f"converted.{dialect}")
+    assert not errors(again)
+    assert again.scoring.win == t.scoring.win and again.scoring.draw == t.scoring.draw
