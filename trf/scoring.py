@@ -105,8 +105,9 @@ def infer_scoring(t: Tournament) -> tuple[Scoring, list[str]] | None:
     """The one point system that gives every player's Points, and the relations assumed for
     the values the results leave open; None when there is no such system or more than one."""
     rows = player_rows(t)
-    if not rows:
-        return None
+    usual = [Fraction(getattr(t.scoring, name)) for name in FIELDS]
+    if not rows or all(sum(c * v for c, v in zip(r, usual)) == r[-1] for r in rows):
+        return None  # the file's own (default) point system fits: nothing to infer
     reduced, consistent = _reduce(rows)
     if not consistent or len(rows) <= len(reduced):
         # No solution, or no player left over to confirm the one found: a file whose Points
