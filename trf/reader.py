@@ -762,8 +762,10 @@ class _Reader:
     def infer_scoring(self) -> None:
         """No point system stated (TRF-16 has no record for it): when the players' Points are
         not 1-1/2-0 but fit exactly one other system, that is the file's (a note says so)."""
-        from .scoring import describe, infer_scoring
+        from .scoring import describe, infer_scoring, usual_system_fits
 
+        if usual_system_fits(self.t):
+            return
         found = infer_scoring(self.t)
         if found is None or found[0] == self.t.scoring:
             return

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from .model import EntryKind, Scoring, Tournament
+from .model import EntryKind, RecordKind, Scoring, Tournament
 
 FIELDS = Scoring.FIELDS  # win draw loss zero_bye forfeit_loss forfeit_win full_bye half_bye pab
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
@@ -76,29 +76,54 @@ def _reduce(rows: list[Row]) -> tuple[list[Row], bool]:
     return rows, consistent
 
 
+def _field_of(kind: EntryKind, result: str) -> int | None:
+    name = (_OUTCOME_FIELD.get(result.upper()) if kind is EntryKind.PLAYED
+            else _KIND_FIELD.get(kind))
+    return None if name is None else _INDEX[name]
+
+
 def player_rows(t: Tournament) -> list[Row]:
     """One equation per player whose Points can only be the sum of their results (players with
-    acceleration or a next-round bye are left out: their Points may include either)."""
+    acceleration or a next-round bye are left out: their Points may include either).
+    Duplicate equations are dropped."""
     recorded = t.recorded_rounds()
-    rows: list[Row] = []
-    seen: set[tuple[Fraction, ...]] = set()
+    seen: dict[tuple[object, ...], Row] = {}
+    fields: dict[tuple[EntryKind, str], int | None] = {}
     for p in t.players.values():
         if p.points is None or p.tpn in t.accelerations or p.tpn in t.absent_next:
             continue
-        row = [Fraction(0)] * (len(FIELDS) + 1)
+        counts = [0] * len(FIELDS)
         for e in p.entries[:recorded]:
-            if e.kind is EntryKind.PLAYED:
-                name = _OUTCOME_FIELD.get(e.result.upper())
-            else:
-                name = _KIND_FIELD.get(e.kind)
-            if name is not None:
-                row[_INDEX[name]] += 1
-        row[-1] = Fraction(p.points)
-        key = tuple(row)
-        if key not in seen:
-            seen.add(key)
-            rows.append(row)
-    return rows
+            key = (e.kind, e.result)
+            i = fields[key] if key in fields else fields.setdefault(key, _field_of(*key))
+            if i is not None:
+                counts[i] += 1
+        key2 = (*counts, p.points)
+        if key2 not in seen:
+            seen[key2] = [Fraction(c) for c in counts] + [Fraction(p.points)]
+    return list(seen.values())
+
+
+def usual_system_fits(t: Tournament) -> bool:
+    """Every player's Points fit 1-1/2-0 (with the byes and the PAB worth their usual values).
+
+    The fast test the reader runs on every file that states no point system: under the usual
+    system a result character is worth the same whatever the entry is (``+``, ``U``, ``F``,
+    ``1``, ``W`` one point; ``=``, ``D``, ``H`` half a point; the rest nothing), so the
+    characters at columns 99, 109, ... of the 001 lines are enough.
+    """
+    recorded = t.recorded_rounds()
+    for record in t.records:
+        if record.kind is not RecordKind.PLAYER or record.tpn is None:
+            continue
+        p = t.players[record.tpn]
+        if p.points is None or p.tpn in t.accelerations or p.tpn in t.absent_next:
+            continue
+        results = record.raw[98::10][:recorded]
+        halves = 2 * sum(map(results.count, "1W+UF")) + sum(map(results.count, "=DH"))
+        if halves != 2 * p.points:
+            return False
+    return True
 
 
 def infer_scoring(t: Tournament) -> tuple[Scoring, list[str]] | None:
