@@ -11,10 +11,13 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from trfaudit.engine.editions import Edition
+from trfaudit.trf.model import Tournament
+
 from .model import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport
 
 #: ``check(t, rnd, edition, initial) -> RoundReport``: one round under one edition.
-CheckOne = Callable[..., RoundReport]
+CheckOne = Callable[[Tournament, int, Edition, "str | None"], RoundReport]
 
 
 def _short(d: Discrepancy) -> str:
@@ -27,7 +30,7 @@ def _same_finding(a: Discrepancy, b: Discrepancy) -> bool:
     return a.kind == b.kind and sorted(a.players) == sorted(b.players)
 
 
-def check_round_editions(t: object, rnd: int, editions: Sequence[object],
+def check_round_editions(t: Tournament, rnd: int, editions: Sequence[Edition],
                          initials: Sequence[str | None], known: bool,
                          check: CheckOne) -> RoundReport:
     """Round ``rnd`` under each of ``editions`` (the first is the one in force, or the
@@ -36,7 +39,7 @@ def check_round_editions(t: object, rnd: int, editions: Sequence[object],
     and each discrepancy's ``editions`` set; when the edition is not known, a round that
     matches under some candidate is a match."""
     reports = [check(t, rnd, e, c) for e, c in zip(editions, initials)]
-    names = [e.name for e in editions]  # type: ignore[attr-defined]
+    names = [e.name for e in editions]
     verdicts = {name: EditionVerdict(r.status, [_short(d) for d in r.discrepancies])
                 for name, r in zip(names, reports)}
     main = reports[0]

@@ -194,8 +194,9 @@ def tournament_dates(t: Tournament) -> FileDates:
             continue
         start = source.readings.dates[order[source.readings.shape]]
         found.setdefault(start, []).append(order[source.readings.shape])
-    if not found and source.readings.unique:  # dates out of order: read the start alone
-        found[source.readings.unique] = list(source.readings.dates)
+    if not found:  # the dates are out of order whatever the reading: read the start alone
+        for order, start in source.readings.dates.items():
+            found.setdefault(start, []).append(order)
     starts = {}
     for start, orders in found.items():
         how = f"{source.where} {source.readings.text.strip()!r}"

@@ -75,6 +75,13 @@ def test_ambiguity_that_stays_is_reported():
     assert got.start is None
 
 
+def test_dates_out_of_order_leave_the_start_alone():
+    # An end date before the start under every reading: the start is read on its own.
+    assert tournament_dates(t("Jun 26, 2020", "Jan 2, 2020")).start == date(2020, 6, 26)
+    got = tournament_dates(t("03/04/2021", "Jan 2, 2020"))
+    assert set(got.starts) == {date(2021, 4, 3), date(2021, 3, 4)}
+
+
 def test_fallback_to_052_then_132():
     assert tournament_dates(t("", "Jun 26, 2016")).source.where == "052"
     got = tournament_dates(t("no idea", "", ["16/06/26", "16/06/27"]))
