@@ -195,9 +195,9 @@ def tournament_dates(t: Tournament) -> FileDates:
         start = source.readings.dates[order[source.readings.shape]]
         found.setdefault(start, []).append(order[source.readings.shape])
     if not found:  # the dates are out of order whatever the reading: read the start alone
-        for order, start in source.readings.dates.items():
-            found.setdefault(start, []).append(order)
-    starts = {}
+        for name, start in source.readings.dates.items():
+            found.setdefault(start, []).append(name)
+    starts: dict[date, str] = {}
     for start, orders in found.items():
         how = f"{source.where} {source.readings.text.strip()!r}"
         possible = set(source.readings.dates)

@@ -50,6 +50,8 @@ UNKNOWN_PLAYER = "unknown-player"
 EMPTY_RANGE = "empty-range"
 #: A 240 bye that the 001 line does not record (a warning).
 BYE_MISMATCH = "bye-mismatch"
+#: No point system stated, and the players' points give one other than 1-1/2-0 (a note).
+POINT_SYSTEM = "point-system"
 
 
 def _location(file: str | None, line: int, column: int) -> str:

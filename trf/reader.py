@@ -22,7 +22,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable, overload
 
-from .errors import NOTE, WARNING, Problem, TrfError
+from .errors import NOTE, POINT_SYSTEM, WARNING, Problem, TrfError
 from .model import (
     ALL_ROUNDS,
     HEADER_FIELDS,
@@ -777,7 +777,8 @@ class _Reader:
         self.t.warnings.append(Problem(
             self.file, line, 81, "no point system stated; the players' points give "
             f"{describe(scoring)}" + (f" (for results the file does not have, assumed: "
-                                      f"{', '.join(assumed)})" if assumed else ""), None, NOTE))
+                                      f"{', '.join(assumed)})" if assumed else ""), None, NOTE,
+            POINT_SYSTEM))
 
     def resolve_acceleration(self) -> None:
         t = self.t

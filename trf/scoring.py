@@ -138,7 +138,7 @@ def infer_scoring(t: Tournament) -> tuple[Scoring, list[str]] | None:
         # No solution, or no player left over to confirm the one found: a file whose Points
         # are simply wrong must not be explained away by an invented point system.
         return None
-    assumed = []
+    assumed: list[str] = []
     for name, relation in DEFAULTS:
         if len(reduced) == len(FIELDS):
             break

@@ -103,7 +103,8 @@ def test_cli_choices_come_from_the_registry():
     from trfaudit.corpus.config import RULES
 
     assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES]
-    assert [m.value for m in check.Rules] == ["auto", *EDITION_NAMES]
+    # check also takes "all": every edition side by side (issue 9)
+    assert [m.value for m in check.Rules] == ["auto", *EDITION_NAMES, "all"]
     # The generator writes the edition into the file's type code: only editions with one.
     assert RULES == ("2025", "2017")
     assert [m.value for m in generate.Rules] == list(RULES)
