@@ -104,6 +104,9 @@ def _blame_input(report: RoundReport, cause: Cause, explanation: str, evidence: 
                  players: list[int] | None = None) -> RoundReport:
     """``report`` with its findings replaced by one ``input`` finding (what the round looked
     like read as written is kept in the explanation)."""
+    kept = [d for d in report.discrepancies if d.kind == INPUT]  # file-level findings stay
+    report = dataclasses.replace(report, discrepancies=[d for d in report.discrepancies
+                                                        if d.kind != INPUT])
     text = explanation
     if report.discrepancies:
         text += f" (read as written, the round differs: {_as_written(report)})"
@@ -117,7 +120,7 @@ def _blame_input(report: RoundReport, cause: Cause, explanation: str, evidence: 
     finding = Discrepancy(INPUT, None, sorted(players or []), None, None, text,
                           summary=f"{prefix}{where}{explanation[:1].upper()}{explanation[1:]}",
                           cause=cause.value, evidence=evidence)
-    return dataclasses.replace(report, status=DIFFERS, discrepancies=[finding])
+    return dataclasses.replace(report, status=DIFFERS, discrepancies=kept + [finding])
 
 
 # -- initial colour (5.1) ------------------------------------------------------------------
@@ -364,8 +367,10 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
 def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
              initial: str | None = None) -> list[RoundReport]:
     """``reports`` with the differing rounds an input cause explains reported as ``input``."""
+    # Rounds with a finding no input cause explains yet (round 1 may carry the file-level
+    # initial-colour finding and still differ otherwise).
     differing = [r.round for r in reports if r.status == DIFFERS
-                 and all(d.kind != INPUT for d in r.discrepancies)]
+                 and any(d.kind != INPUT for d in r.discrepancies)]
     if not differing:
         return reports
     left = list(differing)
@@ -486,6 +491,19 @@ def _acceleration(t: Tournament, edition: Edition, left: list[int], reports: lis
             f"without the virtual points ({acceleration_words(t)}), "
             f"{_rounds_text(rounds)} match", [], plain,
             "without the acceleration the file states (XXA/250)")
+    code = (t.type_code or "").strip()
+    if code.upper().endswith("_BAKU"):
+        # The type code alone asks for Baku, and the engine applies it (engine.history): the
+        # other reading is the round paired without it.
+        plain = dataclasses.replace(t, type_code=code[:-len("_BAKU")])
+        rounds = _matching(left, lambda r: reproduces(plain, r, edition, initial=initial))
+        words = acceleration_words(dataclasses.replace(t, accelerations=baku_acceleration(t)))
+        return Explained(
+            Cause.ACCELERATION, rounds,
+            f"the round was paired without the Baku acceleration the type code asks for "
+            f"(192 {code}, C.04.5.1)",
+            f"without the Baku virtual points ({words}), {_rounds_text(rounds)} match", [],
+            plain, f"without the Baku acceleration of 192 {code}")
     baku = dataclasses.replace(t, accelerations=baku_acceleration(t))
     # An acceleration the file never states must fit every round, round 1 first: it is
     # tried only when round 1 differs as written, and given up when it does not fit round 1.

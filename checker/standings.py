@@ -23,11 +23,11 @@ from fractions import Fraction
 from trfaudit.engine.tiebreaks import (IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES,
                                        Standings, Step, TieBreakRules, compute, num)
 from trfaudit.engine.tiebreaks.direct import DirectEncounter
+from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
 from trfaudit.trf.tiebreak_codes import TieBreakCode
 
 from .model import Discrepancy, FileReport, Kind
-from .rules import parse_date
 
 _ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
              "ninth", "tenth")
@@ -45,12 +45,14 @@ def choose_tb_rules(t: Tournament, requested: str = "auto") -> RulesChoice:
     settled, tiebreaks.md 8: the start date decides, as in Gacrux), else the current text."""
     if requested != "auto":
         return RulesChoice(TB_RULES[requested], f"--tb-rules {requested}")
-    start = parse_date(t.start_date) if t.start_date else None
-    if start is not None:
+    dates = tournament_dates(t)  # 042, else 052, else the first 132 round date
+    start = dates.start
+    if start is not None and dates.source is not None:
+        where = dates.source.where
         if start >= IN_FORCE_2026:
-            return RulesChoice(RULES_2026, f"start date {start.isoformat()} (042): in force "
+            return RulesChoice(RULES_2026, f"start date {start.isoformat()} ({where}): in force "
                                            f"from {IN_FORCE_2026.isoformat()}")
-        return RulesChoice(RULES_2024, f"start date {start.isoformat()} (042): before "
+        return RulesChoice(RULES_2024, f"start date {start.isoformat()} ({where}): before "
                                        f"{IN_FORCE_2026.isoformat()}")
     return RulesChoice(RULES_2026, "no readable start date (042): the current text")
 

@@ -45,10 +45,24 @@ def test_rules_all_side_by_side():
     assert f["edition_known"] is True
     r = f["rounds"][0]
     assert {k: v["status"] for k, v in r["editions"].items()} == alone
-    assert r["discrepancies"] and all(d["editions"] == ["2025"] for d in r["discrepancies"])
     text = flat(check(BUDAPEST, "-r", "8", "--rules", "all").stdout)
     assert "round 8 matches the 2017 and 2012 rules, not the 2025 rules in force" in text
-    assert "[only under the 2025 rules]" in text
+
+
+def test_findings_name_their_editions():
+    # Before the input diagnosis (which may read round 8 another way): the 2025 finding is
+    # marked as holding under the 2025 rules only.
+    from trfaudit.checker.by_edition import check_round_editions
+    from trfaudit.checker.run import safe_check
+    from trfaudit.engine import EDITIONS
+    from trfaudit.trf.reader import read
+
+    t = read(BUDAPEST)
+    editions = [EDITIONS[n] for n in ("2025", "2017", "2012")]
+    r = check_round_editions(t, 8, editions, [None] * 3, True, safe_check)
+    assert r.status == "differs" and r.discrepancies
+    assert all(d.editions == ["2025"] for d in r.discrepancies)
+    assert r.editions is not None and r.editions["2017"].status == "match"
     html = check(BUDAPEST, "-r", "8", "--rules", "all", "-f", "html").stdout
     assert "round 8 matches the 2017 and 2012 rules, not the 2025 rules in force" in html
 

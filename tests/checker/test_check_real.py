@@ -54,8 +54,12 @@ VERDICTS: dict[str, tuple[str, dict[int, list[tuple[str, str, str]]]]] = {
     # lichess 2020 (2017 rules): numbered by the final standings (8, 7.5, 6.5, 6.5, ...).
     "sharly-chess__2020_06.trf": ("2017", {
         r: [(*INPUT, "starting-rank")] for r in (1, 2, 3, 4, 6)}),
-    # TRF-2026 sample: 152 B, but every board of round 1 has the colours of white's lot.
-    "sharly-chess__trf-import-test.trf": ("2025", {1: [(*INPUT, "initial-colour")]}),
+    # TRF-2026 sample: 152 B, but every board of round 1 has the colours of white's lot; and
+    # 192 FIDE_DUTCH_2026_BAKU without 250 asks for Baku (8 of 16 players: 1, 1, 0.5 in
+    # rounds 1-3), but rounds 1-3 were paired without it (a C.07 exercise, not Dutch-paired).
+    "sharly-chess__trf-import-test.trf": ("2025", {
+        1: [(*INPUT, "initial-colour"), (*INPUT, "acceleration")],
+        2: [(*INPUT, "acceleration")], 3: [(*INPUT, "acceleration")]}),
     "tornello__input_bbp_Primavera_2.trf": ("2025", {}),
 }
 
