@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable
 
+from trfaudit.engine.acceleration import baku_virtual_points
 from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.engine.editions import Edition
 from trfaudit.engine.players import build_states
@@ -310,19 +311,12 @@ def absence_readings(t: Tournament, rnd: int, players: set[int]) -> Iterable[
 # -- acceleration ----------------------------------------------------------------------------
 
 def baku_acceleration(t: Tournament) -> dict[int, dict[int, Fraction]]:
-    """The Baku acceleration (C.04.5.1) as virtual points: the first GA players (half the
-    players, rounded up to an even number) get one win's worth in the first half of the
-    accelerated rounds and half of it in the rest; the accelerated rounds are the first
-    half of the tournament, rounded up."""
-    order = _file_order(t)
-    ga = -(-len(order) // 2)
-    ga += ga % 2
+    """The Baku acceleration (C.04.5.1, :func:`engine.acceleration.baku_virtual_points`) the
+    file would have had: the players in file order, the tournament's rounds (else those
+    recorded), the file's win and draw values."""
     total = t.total_rounds or t.recorded_rounds()
-    accelerated = -(-total // 2)
-    full = -(-accelerated // 2)
-    win = Fraction(t.scoring.win)
-    return {tpn: {r: (win if r <= full else win / 2) for r in range(1, accelerated + 1)}
-            for tpn in order[:ga]}
+    return baku_virtual_points(_file_order(t), total, Fraction(t.scoring.win),
+                               Fraction(t.scoring.draw))
 
 
 def acceleration_words(t: Tournament, only: int | None = None) -> str:

@@ -122,17 +122,20 @@ def _plans(dice: Dice, cfg: GeneratorConfig) -> list[Plan]:
     return plans
 
 
-def baku_accelerations(plans: list[Plan], rounds: int) -> dict[int, dict[int, Fraction]]:
-    """Virtual points per TPN and round under the Baku acceleration (C.04.5.1)."""
+def baku_accelerations(plans: list[Plan], rounds: int, win: Fraction = Fraction(1),
+                       draw: Fraction = Fraction(1, 2)) -> dict[int, dict[int, Fraction]]:
+    """Virtual points per TPN and round under the Baku acceleration
+    (:func:`engine.acceleration.baku_virtual_points`): group A's size from the players
+    registered before round 1."""
+    from trfaudit.engine.acceleration import baku_virtual_points
+
     registered = [tpn for tpn, plan in enumerate(plans, 1) if plan.join == 1]
-    if not registered:
+    group_a = baku_virtual_points(registered, rounds, win, draw)
+    if not group_a:
         return {}
-    size = min(2 * math.ceil(len(registered) / 4), len(registered))
-    last_ga = registered[size - 1]
-    accelerated = math.ceil(rounds / 2)
-    full = math.ceil(accelerated / 2)
-    values = {r: Fraction(1) if r <= full else Fraction(1, 2) for r in range(1, accelerated + 1)}
-    return {tpn: dict(values) for tpn in range(1, last_ga + 1)}
+    # The generator's choice: a late entrant ranked inside group A belongs to it.
+    last = max(group_a)
+    return {tpn: dict(group_a[last]) for tpn in range(1, last + 1)}
 
 
 def generate(config: GeneratorConfig, seed: int) -> Generated:
@@ -167,7 +170,7 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         t.players[tpn] = Player(tpn=tpn, name=e.name, sex=e.sex, title=e.title,
                                 rating=e.rating, federation=e.federation)
     if cfg.baku:
-        t.accelerations = baku_accelerations(plans, cfg.rounds)
+        t.accelerations = baku_accelerations(plans, cfg.rounds, t.scoring.win, t.scoring.draw)
     strength = {tpn: e.strength for tpn, e in enumerate(entrants, 1)}
     stats = dict(games=0, draws=0, forfeits=0, double_forfeits=0, pabs=0, half_byes=0,
                  zero_byes=0, late_entries=sum(p.join > 1 for p in plans),

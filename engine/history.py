@@ -15,6 +15,8 @@ from fractions import Fraction
 from trfaudit.trf.model import EntryKind, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, takes_part
 
+from .acceleration import baku_virtual_points
+
 
 @dataclass(frozen=True)
 class Points:
@@ -122,26 +124,19 @@ def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
 
 
 def baku_acceleration(t: Tournament, pts: Points) -> dict[int, dict[int, int]]:
-    """Virtual points of the Baku Acceleration Method (C.04.5.1), in units, by TPN and round,
-    for a file whose type code (``192 ..._BAKU``) asks for it and which states no acceleration
-    of its own (``250``/``XXA`` override the code: TRF-2026 4.4).
-
-    C.04.5.1: group A is the first half of the players rounded up to an even number
-    (2 * ceil(N/4)); the accelerated rounds are the first half of the rounds (rounded up); in
-    the first half of them (rounded up) group A gets 1 virtual point, in the rest 0.5.  The
-    text gives "1 point" and "0.5 point": with another point system we read them as a win's
-    and a draw's value (the text is silent).  N counts every player in the file (the initial
-    ranking list); the method is the same in every edition that has one (2016 on).
-    """
+    """Virtual points of the Baku Acceleration Method (:mod:`engine.acceleration`), in units,
+    by TPN and round, for a file whose type code (``192 ..._BAKU``) asks for it and which
+    states no acceleration of its own (``250``/``XXA`` override the code: TRF-2026 4.4).
+    N counts every player in the file (the initial ranking list); the method is the same in
+    every edition that has one (2016 on)."""
     code = (t.type_code or "").strip().upper()
     if not code.endswith("_BAKU") or t.accelerations or not t.total_rounds:
         return {}
-    group_a = 2 * math.ceil(len(t.players) / 4)
-    accelerated = math.ceil(t.total_rounds / 2)
-    full = math.ceil(accelerated / 2)
     ranked = list(t.players) if t.pair_by_rank else sorted(t.players)
-    values = {r: (pts.win if r <= full else pts.draw) for r in range(1, accelerated + 1)}
-    return {tpn: dict(values) for tpn in ranked[:group_a]}
+    virtual = baku_virtual_points(ranked, t.total_rounds, Fraction(pts.win, pts.unit),
+                                  Fraction(pts.draw, pts.unit))
+    return {tpn: {r: int(v * pts.unit) for r, v in rounds.items()}
+            for tpn, rounds in virtual.items()}
 
 
 def round_input(t: Tournament, rnd: int) -> RoundInput:

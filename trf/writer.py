@@ -291,8 +291,10 @@ def render_162(s: Scoring) -> str | None:
     return "162 " + "   ".join(pairs) if pairs else None
 
 
-def acceleration_runs(acc: dict[int, dict[int, Fraction]]) -> list[tuple[Fraction, int, int, int, int]]:
-    """Acceleration as 250 ranges ``(points, first round, last round, first id, last id)``."""
+def acceleration_runs(acc: dict[int, dict[int, Fraction]], ids: Iterable[int] = ()
+                      ) -> list[tuple[Fraction, int, int, int, int]]:
+    """Acceleration as 250 ranges ``(points, first round, last round, first id, last id)``;
+    ``ids`` are the tournament's player ids (a range covers every one between its ends)."""
     runs: dict[tuple[Fraction, int, int], list[int]] = {}
     for tpn in sorted(acc):
         rounds = acc[tpn]
@@ -307,7 +309,9 @@ def acceleration_runs(acc: dict[int, dict[int, Fraction]]) -> list[tuple[Fractio
             start, prev, current = round_, round_, value
         if start is not None:
             runs.setdefault((current, start, prev), []).append(tpn)
-    order = sorted({tpn for rounds in (acc,) for tpn in rounds})
+    # A range covers every player of the file from its first id to its last: a player between
+    # two accelerated ones who is not accelerated (a late entry) splits it; a missing id does not.
+    order = sorted(set(ids) | set(acc))
     position = {tpn: i for i, tpn in enumerate(order)}
     result = []
     for (value, first, last), tpns in runs.items():
@@ -503,7 +507,7 @@ class _Writer:
         if self.dialect == "trf26":
             return [
                 f"250 {'':4} {decimal_text(value)[0]:>4} {first:03d} {last:03d} {low:>4} {high:>4}"
-                for value, first, last, low, high in acceleration_runs(acc)
+                for value, first, last, low, high in acceleration_runs(acc, self.t.players)
             ]
         self.warn(f"acceleration of {len(acc)} player(s) dropped: TRF-16 cannot state it")
         return []

@@ -285,3 +285,15 @@ def test_seed_example_in_trf26(corpus_dir, file_regression):
     result = convert(read(corpus_dir / "seed-example" / "round2-input.trf"), "trf26")
     assert result.warnings == []
     file_regression.check(result.text, extension=".trf")
+
+
+def test_acceleration_ranges_skip_players_not_accelerated():
+    """A 250 range covers every id between its ends: a late entry (11) between accelerated
+    players must split it, or reading the file back accelerates him too."""
+    from fractions import Fraction
+
+    from trfaudit.trf.writer import acceleration_runs
+
+    acc = {tpn: {1: Fraction(1)} for tpn in (1, 2, 3, 10, 12, 13)}
+    assert acceleration_runs(acc, range(1, 14)) == [(Fraction(1), 1, 1, 1, 3), (Fraction(1), 1, 1, 10, 10),
+                                      (Fraction(1), 1, 1, 12, 13)]
