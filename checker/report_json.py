@@ -65,6 +65,10 @@ def _file(f: FileReport) -> dict[str, Any]:
     }
 
 
+#: One file's object: the items of ``files`` here, and the lines of ``--format jsonl``.
+file_to_dict = _file
+
+
 def to_dict(batch: BatchReport) -> dict[str, Any]:
     rounds = [r for f in batch.files for r in f.rounds]
     return {

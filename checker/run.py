@@ -13,7 +13,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable
+from typing import Any, Callable, Iterable, Iterator
 
 from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
@@ -284,3 +284,80 @@ def run(inputs: Iterable[str], options: Options,
 def default_jobs() -> int:
     return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
                else (os.cpu_count() or 1))
+
+
+# -- one task per file: the streaming and Dask paths -----------------------------------------
+
+def _load_bytes(data: bytes, name: str) -> Tournament:
+    """A tournament from bytes sent to the worker (TRF, or the JSON form), as ``load`` reads."""
+    from trfaudit.trf.jsonform import from_json
+    from trfaudit.trf.reader import parse
+
+    if data.lstrip()[:1] == b"{":
+        return from_json(data, name)
+    return parse(data, name)
+
+
+def check_file(path: str, options: Options,
+               data: bytes | None = None) -> tuple[FileReport, str | None]:
+    """Check every round of one file where this runs, and hash the bytes checked.
+
+    The file is read from ``path`` (the worker must see it), or from ``data`` when the caller
+    sent its bytes; the report names ``path`` either way, so both give the same report.
+    """
+    from trfaudit.trf.errors import TrfError
+
+    from .stream import bytes_hash, file_hash
+
+    if data is None:
+        prep = prepare(path, options)
+        sha = file_hash(path) if prep.tournament is not None else None
+    else:
+        report = FileReport(file=path)
+        try:
+            prep = prepare_tournament(_load_bytes(data, path), options, report)
+        except TrfError as exc:
+            report.error = str(exc)
+            prep = Prepared(report)
+        sha = bytes_hash(data)
+    prep.report.rounds = [safe_check(prep.tournament, rnd, prep.edition, prep.initial)
+                          for rnd in prep.rounds]
+    return prep.report, sha
+
+
+def _sent(path: str) -> bytes | None:
+    """The bytes of ``path`` to send to a worker, or None to let the worker report the error."""
+    try:
+        return Path(path).read_bytes()
+    except OSError:
+        return None
+
+
+def iter_files(paths: Iterable[str], options: Options, map_unordered,
+               send_files: bool = False) -> Iterator[tuple[int, FileReport, str | None]]:
+    """``(index, report, sha256)`` for each path, in completion order.
+
+    ``map_unordered`` comes from :func:`checker.cluster.executor`; stdin (``-``) is read and
+    checked here.  With ``send_files`` the file's bytes travel with the task.
+    """
+    remote: list[tuple[int, str]] = []
+    for i, path in enumerate(paths):
+        if path == "-":
+            report, sha = check_file(path, options)
+            yield i, report, sha
+        else:
+            remote.append((i, path))
+
+    def items() -> Iterator[tuple[Any, ...]]:
+        for i, path in remote:
+            data = _sent(path) if send_files else None
+            yield (i, path, options) if data is None else (i, path, options, data)
+
+    for _, (i, report, sha) in map_unordered(_check_indexed, items()):
+        yield i, report, sha
+
+
+def _check_indexed(i: int, path: str, options: Options,
+                   data: bytes | None = None) -> tuple[int, FileReport, str | None]:
+    report, sha = check_file(path, options, data)
+    return i, report, sha

@@ -16,6 +16,7 @@ class Format(str, enum.Enum):
     text = "text"
     json = "json"
     html = "html"
+    jsonl = "jsonl"
 
 
 # auto, every edition in the registry, and all (every edition side by side)
@@ -31,11 +32,11 @@ class TbRules(str, enum.Enum):
 class _Progress:
     """A rich progress bar on stderr (only when stderr is a terminal)."""
 
-    def __init__(self) -> None:
+    def __init__(self, what: str = "checking rounds") -> None:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-        self.bar = Progress("checking rounds", BarColumn(), MofNCompleteColumn(),
+        self.bar = Progress(what, BarColumn(), MofNCompleteColumn(),
                             TimeElapsedColumn(), console=Console(stderr=True), transient=True)
         self.task = None
 
@@ -90,6 +91,18 @@ def register(app: typer.Typer) -> None:
         tb_rules: TbRules = typer.Option(TbRules.auto, "--tb-rules",
                                          help="C.07 tie-break text for the standings (auto: "
                                               "by the start date, 042)."),
+        resume: bool = typer.Option(False, "--resume",
+                                    help="With --format jsonl -o OUT: keep the files OUT already "
+                                         "reports (same path, same SHA-256) and check the rest."),
+        summary_file: Optional[Path] = typer.Option(None, "--summary", metavar="FILE",
+                                                    help="Write the batch summary here as JSON."),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="SPEC",
+                                                help="Run on Dask: tcp://HOST:PORT (a running "
+                                                     "scheduler) or local[:N] (N worker "
+                                                     "processes here). Needs trfaudit[dask]."),
+        send_files: bool = typer.Option(False, "--send-files",
+                                        help="Send each file's bytes to the worker (for "
+                                             "workers that cannot see the paths)."),
     ) -> None:
         """Re-pair every recorded round of each file and compare it with the record.
 
@@ -98,6 +111,10 @@ def register(app: typer.Typer) -> None:
         gets a kind (illegal, quality, order, colour, unexplained) and the criterion that
         decides, labelled as the edition labels it.  Exit 0 when every round matches, 1 when
         a round differs, 2 when a file cannot be checked (the batch goes on) or on misuse.
+
+        For large batches, --format jsonl writes one JSON object per file as it finishes
+        (with -o, --resume continues an interrupted run), and --scheduler runs the files on
+        a Dask cluster; the summary goes to stderr (and --summary FILE).
         """
         from trfaudit.engine import EDITIONS
 
@@ -112,15 +129,32 @@ def register(app: typer.Typer) -> None:
         if "-" in inputs and inputs.count("-") > 1:
             say("'-' (stdin) may be given once", err=True)
             raise typer.Exit(EXIT_INVALID)
+        if resume and (fmt is not Format.jsonl or output is None):
+            say("--resume needs --format jsonl and -o OUT (the report it continues)", err=True)
+            raise typer.Exit(EXIT_INVALID)
         options = Options(rules=rules.value, round=round_,
                           jobs=default_jobs() if jobs == 0 else jobs, tb_rules=tb_rules.value)
+        if fmt is Format.jsonl:
+            raise typer.Exit(_stream(inputs, options, output, resume, summary_file, scheduler,
+                                     send_files))
         progress = _Progress() if sys.stderr.isatty() else None
         try:
-            batch = run(inputs, options, progress)
+            if scheduler:
+                batch = _gather(inputs, options, scheduler, send_files)
+            else:
+                batch = run(inputs, options, progress)
         finally:
             if progress is not None:
                 progress.stop()
         _tell_rules(batch, say)
+        if summary_file is not None:
+            from trfaudit.checker.report_json import file_to_dict
+            from trfaudit.checker.stream import Summary
+
+            summary = Summary()
+            for f in batch.files:
+                summary.add(file_to_dict(f))
+            _write_summary(summary, summary_file)
 
         if fmt is Format.json:
             text = report_json.render(batch)
@@ -141,3 +175,110 @@ def register(app: typer.Typer) -> None:
                 say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
                 raise typer.Exit(EXIT_INVALID)
         raise typer.Exit(batch.exit_code)
+
+
+def _write_summary(summary, path: Path) -> None:
+    import json
+
+    from trfaudit.checker.cli import EXIT_INVALID, say
+
+    try:
+        path.write_text(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n",
+                        encoding="utf-8")
+    except OSError as exc:
+        say(f"{path}: cannot write: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+
+
+def _executor(options, scheduler: Optional[str]):
+    """The executor of --scheduler / --jobs, or a clear message (exit 2) if Dask is missing."""
+    from trfaudit.checker.cli import EXIT_INVALID, say
+    from trfaudit.checker.cluster import SchedulerError, executor, parse_scheduler
+
+    if scheduler:
+        try:
+            parse_scheduler(scheduler)
+        except SchedulerError as exc:
+            say(str(exc), err=True)
+            raise typer.Exit(EXIT_INVALID)
+    return executor(options.jobs, scheduler)
+
+
+def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
+    """The batch report of --scheduler, files in input order."""
+    from trfaudit.checker.cli import EXIT_INVALID, say
+    from trfaudit.checker.cluster import SchedulerError
+    from trfaudit.checker.model import BatchReport
+    from trfaudit.checker.run import expand, iter_files
+
+    paths = expand(inputs)
+    reports: list = [None] * len(paths)
+    try:
+        with _executor(options, scheduler) as map_unordered:
+            for i, report, _ in iter_files(paths, options, map_unordered, send_files):
+                reports[i] = report
+    except SchedulerError as exc:
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    return BatchReport(reports)
+
+
+def _stream(inputs: List[str], options, output: Optional[Path], resume: bool,
+            summary_file: Optional[Path], scheduler: Optional[str], send_files: bool) -> int:
+    """--format jsonl: one line per file as it finishes; the summary on stderr.  Returns the
+    exit code (of the whole output, resumed files included)."""
+    import json
+    import time
+
+    from trfaudit.checker.cli import EXIT_INVALID, say
+    from trfaudit.checker.cluster import SchedulerError
+    from trfaudit.checker.run import expand, iter_files
+    from trfaudit.checker.stream import JsonlWriter, Summary, file_hash, line_of
+    from trfaudit.checker.stream import resume as keep_done
+
+    start = time.perf_counter()
+    paths = expand(inputs)
+    summary = Summary()
+    todo = paths
+    try:
+        if resume:
+            assert output is not None
+            kept = keep_done(output, {p: file_hash(p) for p in paths})
+            for obj in kept:
+                summary.add(obj, resumed=True)
+            done = {obj["file"] for obj in kept}
+            todo = [p for p in paths if p not in done]
+        writer = JsonlWriter(output, append=resume) if output is not None else None
+    except OSError as exc:
+        say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    progress = _Progress("checking files") if sys.stderr.isatty() else None
+    try:
+        with _executor(options, scheduler) as map_unordered:
+            if progress is not None:
+                progress(0, len(todo))
+            for n, (_, report, sha) in enumerate(iter_files(todo, options, map_unordered,
+                                                            send_files), 1):
+                obj = line_of(report, sha)
+                if writer is None:
+                    sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
+                    sys.stdout.flush()
+                else:
+                    writer.write(obj)
+                summary.add(obj)
+                if progress is not None:
+                    progress(n, len(todo))
+    except SchedulerError as exc:
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    finally:
+        if progress is not None:
+            progress.stop()
+        if writer is not None:
+            writer.close()
+    summary.seconds = time.perf_counter() - start
+    for line in summary.lines():
+        say(line, err=True)
+    if summary_file is not None:
+        _write_summary(summary, summary_file)
+    return summary.exit_code
