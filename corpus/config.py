@@ -31,7 +31,10 @@ from trfaudit.trf.model import Scoring
 RULES = tuple(e.name for e in ALL_EDITIONS if e.type_codes)
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")
-LATE_BYES = ("Z", "H")
+LATE_BYES = ("Z", "H", "mixed")
+#: C.04.2: pairing numbers may not change after round 4, and the generator gives a late
+#: entrant its pairing number by rating from the start, so entries come in rounds 2..4.
+LATE_LAST_ROUND = 4
 
 
 class ConfigError(ValueError):
@@ -52,8 +55,11 @@ class GeneratorConfig:
     * ``withdraw_rate``: per player, the chance of withdrawing after a round drawn uniformly
       among 1..rounds-1; the player is absent (``Z``) from then on.
     * ``late_rate``: per player, the chance of joining late, in a round drawn uniformly among
-      2..min(rounds, 4) (TPNs may not change after round 4, C.04.2); the rounds missed are
-      ``late_bye`` entries (``Z`` or ``H``).
+      ``late_first``..min(rounds, ``late_last``) (2..4 by default; TPNs may not change after
+      round 4, C.04.2); the rounds missed are ``late_bye`` entries (``Z``, ``H``, or
+      ``mixed``: each missed round ``H`` or ``Z`` at even odds).
+    * ``forbidden_pairs``: how many pairs of players may not meet in any round (drawn
+      uniformly among the players; written as ``XXP`` in TRF(x), ``260`` in TRF-2026).
     """
 
     players: int = 0  # 0: not set (the command line or the file must give it)
@@ -75,6 +81,9 @@ class GeneratorConfig:
     withdraw_rate: float = 0.0
     late_rate: float = 0.0
     late_bye: str = "Z"
+    late_first: int = 2
+    late_last: int = LATE_LAST_ROUND
+    forbidden_pairs: int = 0
     win: Fraction = Fraction(1)
     draw: Fraction = Fraction(1, 2)
     loss: Fraction = Fraction(0)
@@ -132,6 +141,13 @@ class GeneratorConfig:
                 raise ConfigError(f"{name}: {value} is not a probability between 0 and 1")
         if self.curve not in CURVES:
             raise ConfigError(f"curve: {self.curve!r} is not one of {', '.join(CURVES)}")
+        if not 2 <= self.late_first <= self.late_last <= LATE_LAST_ROUND:
+            raise ConfigError(f"late entries: rounds {self.late_first}-{self.late_last} must lie "
+                              f"within 2-{LATE_LAST_ROUND} (C.04.2: pairing numbers are fixed "
+                              "after round 4)")
+        if not 0 <= self.forbidden_pairs <= self.players * (self.players - 1) // 2:
+            raise ConfigError(f"forbidden_pairs: {self.forbidden_pairs} is not between 0 and "
+                              "the number of pairs of players")
         if self.late_bye not in LATE_BYES:
             raise ConfigError(f"late_bye: {self.late_bye!r} is not one of {', '.join(LATE_BYES)}")
         if self.initial_colour not in COLOURS:
@@ -209,6 +225,30 @@ def _choice(options):
     return parse
 
 
+def _colour(text: str) -> str:
+    """``w``/``b``/``random``, or the TRF(x) spelling ``white1``/``black1``."""
+    names = {"white1": "w", "black1": "b", "white": "w", "black": "b"}
+    value = names.get(text.lower(), text)
+    if value not in COLOURS:
+        raise ValueError("not one of white1, black1, random (or w, b)")
+    return value
+
+
+def _late_rounds(text: str) -> dict[str, int]:
+    """``late_rounds=3-4``: the rounds late entrants may join in (``3`` = only round 3)."""
+    low, sep, high = text.partition("-")
+    return {"late_first": int(low), "late_last": int(high if sep else low)}
+
+
+def _acceleration(text: str) -> bool:
+    low = text.lower()
+    if low in ("baku", "yes", "1", "true", "on"):
+        return True
+    if low in ("none", "no", "0", "false", "off", ""):
+        return False
+    raise ValueError("not one of Baku, none")
+
+
 def _scoring_name(text: str) -> dict[str, Fraction]:
     names = {"standard": (1, Fraction(1, 2)), "1-0.5-0": (1, Fraction(1, 2)),
              "3-1-0": (3, 1)}
@@ -240,10 +280,12 @@ NATIVE_KEYS = {
     "forfeit_loss": _points,
     "pab": _pab,
     "baku": _bool,
-    "initial_colour": _choice(COLOURS),
+    "initial_colour": _colour,
+    "forbidden_pairs": _int,
 }
 #: Keys that set several fields.
-SHORTCUTS = {"scoring": _scoring_name, "players": _size("players"), "rounds": _size("rounds")}
+SHORTCUTS = {"scoring": _scoring_name, "players": _size("players"), "rounds": _size("rounds"),
+             "late_rounds": _late_rounds}
 
 
 def _one_in(minimum: int):
@@ -279,11 +321,22 @@ RTG_KEYS = {
     "PointsForZPB": ("zero_bye", _points),
     "PointsForForfeitLoss": ("forfeit_loss", _points),
     "PointsForPAB": ("pab", _points),
+    # The axes of a conformance corpus, in the same vocabulary (trfaudit's names: no other
+    # generator has these keys; rates are "1 in N" like the keys above).
+    "ForbiddenPairsNumber": ("forbidden_pairs", _int),
+    "InitialColour": ("initial_colour", _colour),
+    "UnratedRate": ("unrated_rate", _one_in(1)),
+    "LateEntryRate": ("late_rate", _one_in(1)),
+    "LateEntryBye": ("late_bye", _choice(LATE_BYES)),
+    "ZeroPointByeRate": ("zero_bye_rate", _one_in(1)),
+    "Acceleration": ("baku", _acceleration),
 }
+#: RTG-style keys that set several fields.
+RTG_SHORTCUTS = {"LateEntryRounds": _late_rounds, "ScoringSystem": _scoring_name}
 
 
 def known_keys() -> list[str]:
-    return sorted(NATIVE_KEYS) + sorted(SHORTCUTS) + sorted(RTG_KEYS)
+    return sorted(NATIVE_KEYS) + sorted(SHORTCUTS) + sorted(RTG_KEYS) + sorted(RTG_SHORTCUTS)
 
 
 def parse_setting(key: str, text: str, where: str = "") -> dict[str, object]:
@@ -297,6 +350,8 @@ def parse_setting(key: str, text: str, where: str = "") -> dict[str, object]:
         if key in RTG_KEYS:
             name, parse = RTG_KEYS[key]
             return {name: parse(text)}
+        if key in RTG_SHORTCUTS:
+            return RTG_SHORTCUTS[key](text)
     except (ValueError, ArithmeticError) as exc:
         raise ConfigError(f"{prefix}{key}={text}: {exc or 'bad value'}") from None
     raise ConfigError(f"{prefix}unknown key {key!r}; known keys: {', '.join(known_keys())}")

@@ -75,10 +75,12 @@ class Plan:
     last: int | None = None  # last round before withdrawing (None: plays to the end)
     half_bye: int | None = None
     zero_byes: set[int] = field(default_factory=set)
+    late_halves: set[int] = field(default_factory=set)  # late_bye=mixed: missed rounds that are H
 
     def absence(self, rnd: int, late_bye: str) -> EntryKind | None:
         if rnd < self.join:
-            return EntryKind.HALF_BYE if late_bye == "H" else EntryKind.ZERO_BYE
+            half = late_bye == "H" or (late_bye == "mixed" and rnd in self.late_halves)
+            return EntryKind.HALF_BYE if half else EntryKind.ZERO_BYE
         if self.last is not None and rnd > self.last:
             return EntryKind.ZERO_BYE
         if rnd == self.half_bye:
@@ -107,8 +109,10 @@ def _plans(dice: Dice, cfg: GeneratorConfig) -> list[Plan]:
     plans = []
     for _ in range(cfg.players):
         plan = Plan()
-        if rounds >= 2 and dice.chance(cfg.late_rate):
-            plan.join = dice.between(2, min(rounds, 4))
+        if rounds >= cfg.late_first and dice.chance(cfg.late_rate):
+            plan.join = dice.between(cfg.late_first, min(rounds, cfg.late_last))
+            if cfg.late_bye == "mixed":
+                plan.late_halves = {r for r in range(1, plan.join) if dice.chance(0.5)}
         if plan.join <= rounds - 1 and dice.chance(cfg.withdraw_rate):
             plan.last = dice.between(plan.join, rounds - 1)
         end = rounds if plan.last is None else plan.last
@@ -120,6 +124,20 @@ def _plans(dice: Dice, cfg: GeneratorConfig) -> list[Plan]:
                     plan.zero_byes.add(rnd)
         plans.append(plan)
     return plans
+
+
+def forbidden_pairs(dice: Dice, players: int, count: int) -> list[frozenset[int]]:
+    """``count`` distinct pairs of players drawn uniformly (who may not meet, XXP / 260)."""
+    pairs: list[frozenset[int]] = []
+    seen: set[frozenset[int]] = set()
+    while len(pairs) < count:
+        a = dice.between(1, players)
+        b = dice.between(1, players - 1)
+        pair = frozenset((a, b + (b >= a)))
+        if pair not in seen:
+            seen.add(pair)
+            pairs.append(pair)
+    return pairs
 
 
 def baku_accelerations(plans: list[Plan], rounds: int, win: Fraction = Fraction(1),
@@ -171,10 +189,14 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
                                 rating=e.rating, federation=e.federation)
     if cfg.baku:
         t.accelerations = baku_accelerations(plans, cfg.rounds, t.scoring.win, t.scoring.draw)
+    if cfg.forbidden_pairs:  # drawn only when asked for: files made without them stay the same
+        t.forbidden_pairs = [(pair, 1, cfg.rounds)
+                             for pair in forbidden_pairs(dice, cfg.players, cfg.forbidden_pairs)]
     strength = {tpn: e.strength for tpn, e in enumerate(entrants, 1)}
     stats = dict(games=0, draws=0, forfeits=0, double_forfeits=0, pabs=0, half_byes=0,
                  zero_byes=0, late_entries=sum(p.join > 1 for p in plans),
-                 withdrawals=sum(p.last is not None for p in plans))
+                 withdrawals=sum(p.last is not None for p in plans),
+                 forbidden_pairs=len(t.forbidden_pairs))
     stopped = None
     played = 0
     for rnd in range(1, cfg.rounds + 1):
@@ -271,36 +293,64 @@ def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
     }
 
 
+def make_one(config: GeneratorConfig, seed: int, dialect: str, width: int,
+             mix: bool = False) -> tuple[str, bytes, dict]:
+    """Tournament ``seed`` of a batch: its file name, its bytes and its manifest entry (a task
+    that runs wherever the batch's executor puts it)."""
+    axes: list[str] | None = None
+    if mix:
+        from .mix import mixed
+
+        config, axes = mixed(config, seed)
+    g = generate(config, seed)
+    name = f"g{seed:0{width}d}.trf"
+    notes: list = []
+    text = render(g, dialect, notes)
+    entry = manifest_entry(g, name, dialect)
+    if axes is not None:
+        entry["axes"] = axes
+    if notes:
+        entry["notes"] = [problem.message for problem in notes]
+    return name, text.encode("utf-8"), entry
+
+
 def generate_batch(config: GeneratorConfig, seed: int, count: int, out_dir: Path,
                    dialect: str = "trf26",
-                   progress: Callable[[int, dict], None] | None = None) -> dict:
+                   progress: Callable[[int, dict], None] | None = None,
+                   mix: bool = False, map_unordered=None) -> dict:
     """Write ``count`` tournaments (seeds ``seed``, ``seed + 1``, ...) and ``manifest.json``
-    into ``out_dir``; returns the manifest.  ``progress(i, entry)`` is called after each."""
+    into ``out_dir``; returns the manifest.  ``progress(i, entry)`` is called after each.
+
+    ``mix``: each tournament draws its settings (:mod:`corpus.mix`).  ``map_unordered``
+    (from :func:`checker.cluster.executor`) runs the tournaments in other processes or on a
+    Dask cluster; files are written here as they come back, the manifest in seed order.
+    """
     config.check()
     edition_for(config.rules)
     out_dir.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(seed + count - 1)))
-    entries = []
-    for i in range(count):
-        s = seed + i
-        g = generate(config, s)
-        name = f"g{s:0{width}d}.trf"
-        notes: list = []
-        text = render(g, dialect, notes)
-        (out_dir / name).write_bytes(text.encode("utf-8"))
-        entry = manifest_entry(g, name, dialect)
-        if notes:
-            entry["notes"] = [problem.message for problem in notes]
-        entries.append(entry)
+    items = ((config, seed + i, dialect, width, mix) for i in range(count))
+    if map_unordered is None:
+        results = ((item, make_one(*item)) for item in items)
+    else:
+        results = map_unordered(make_one, items)
+    entries: dict[int, dict] = {}
+    for done, (item, (name, data, entry)) in enumerate(results, 1):
+        (out_dir / name).write_bytes(data)
+        entries[item[1]] = entry
         if progress is not None:
-            progress(i + 1, entry)
+            progress(done, entry)
     manifest = {
         "generator": GENERATOR,
         "seed": seed,
         "count": count,
         "dialect": dialect,
         "config": config.as_dict(),
-        "tournaments": entries,
+        "tournaments": [entries[s] for s in sorted(entries)],
     }
+    if mix:
+        from .mix import describe
+
+        manifest["mix"] = describe()
     (out_dir / "manifest.json").write_text(json.dumps(manifest, indent=2) + "\n")
     return manifest

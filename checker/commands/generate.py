@@ -68,6 +68,15 @@ def register(app: typer.Typer) -> None:
         to: Dialect = typer.Option(Dialect.trf26, "--to",
                                    help="Dialect: trf26, or trf16 (= trfx: TRF-16 with the "
                                         "XXR/XXC/XXA and BB? lines other engines need)."),
+        mix: bool = typer.Option(False, "--mix",
+                                 help="With --count: each tournament draws its settings "
+                                      "(axes: black1, unrated, forbid, late, withdraw, byes, "
+                                      "forfeits, s310, pab, baku), recorded in manifest.json."),
+        jobs: int = typer.Option(1, "--jobs", "-j", min=0,
+                                 help="With --count: processes to use (0: one per CPU)."),
+        scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="SPEC",
+                                                help="With --count: run on Dask, tcp://HOST:PORT "
+                                                     "or local[:N] (needs trfaudit[dask])."),
     ) -> None:
         """Generate random tournaments paired by trfaudit's Dutch engine.
 
@@ -107,6 +116,8 @@ def register(app: typer.Typer) -> None:
                 raise ConfigError(f"--seed {seed}: must not be negative")
             if count is not None and count < 1:
                 raise ConfigError(f"--count {count}: must be at least 1")
+            if count is None and (mix or scheduler or jobs != 1):
+                raise ConfigError("--mix, --jobs and --scheduler need --count")
         except ConfigError as exc:
             say(f"trfaudit generate: {exc}", err=True)
             raise typer.Exit(EXIT_INVALID)
@@ -148,16 +159,24 @@ def register(app: typer.Typer) -> None:
             if bar is not None:
                 bar.update(task, completed=done)
 
+        from trfaudit.checker.cluster import SchedulerError, cpus, executor
+
         try:
-            if bar is not None:
-                with bar:
-                    task = bar.add_task("generate", total=count)
-                    manifest = generate_batch(cfg, seed, count, output, dialect, tick)
-            else:
-                task = None
-                manifest = generate_batch(cfg, seed, count, output, dialect, tick)
+            with executor(cpus() if jobs == 0 else jobs, scheduler) as map_unordered:
+                if bar is not None:
+                    with bar:
+                        task = bar.add_task("generate", total=count)
+                        manifest = generate_batch(cfg, seed, count, output, dialect, tick, mix,
+                                                  map_unordered)
+                else:
+                    task = None
+                    manifest = generate_batch(cfg, seed, count, output, dialect, tick, mix,
+                                              map_unordered)
         except OSError as exc:
             say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        except SchedulerError as exc:
+            say(str(exc), err=True)
             raise typer.Exit(EXIT_INVALID)
         notes = {note for e in manifest["tournaments"] for note in e.get("notes", [])}
         for note in sorted(notes):
