@@ -311,7 +311,7 @@ def check_file(path: str, options: Options,
 
     if data is None:
         prep = prepare(path, options)
-        sha = file_hash(path) if prep.tournament is not None else None
+        sha = file_hash(path)  # None only when unreadable: --resume tries those again
     else:
         report = FileReport(file=path)
         try:
