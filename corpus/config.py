@@ -108,6 +108,30 @@ class GeneratorConfig:
             out[f.name] = value
         return out
 
+    def as_settings(self) -> list[tuple[str, str]]:
+        """The settings as ``(key, value)`` pairs that :func:`parse_setting` reads back (a
+        settings file that makes the same tournaments)."""
+        out: list[tuple[str, str]] = []
+        for f in dataclasses.fields(self):
+            name, value = f.name, getattr(self, f.name)
+            if name in ("players_max", "rounds_max", "late_last"):
+                continue
+            if name in ("players", "rounds"):
+                high = getattr(self, f"{name}_max")
+                text = f"{value}-{high}" if high else str(value)
+            elif name == "late_first":
+                name, text = "late_rounds", f"{self.late_first}-{self.late_last}"
+            elif name == "pab" and value is None:
+                text = "win"
+            elif isinstance(value, bool):
+                text = "yes" if value else "no"
+            elif isinstance(value, Fraction):
+                text = _show(value)
+            else:
+                text = str(value)
+            out.append((name, text))
+        return out
+
     def replace(self, **changes) -> "GeneratorConfig":
         return dataclasses.replace(self, **changes)
 

@@ -307,8 +307,9 @@ def make_one(config: GeneratorConfig, seed: int, dialect: str, width: int,
     notes: list = []
     text = render(g, dialect, notes)
     entry = manifest_entry(g, name, dialect)
-    if axes is not None:
+    if axes is not None:  # what was drawn, and the settings that make this file again
         entry["axes"] = axes
+        entry["settings"] = [list(pair) for pair in config.as_settings()]
     if notes:
         entry["notes"] = [problem.message for problem in notes]
     return name, text.encode("utf-8"), entry

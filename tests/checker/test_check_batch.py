@@ -168,3 +168,33 @@ def test_bad_scheduler_spec_is_refused(spec):
         parse_scheduler(spec)
     result = check("x.trf", "--scheduler", spec)
     assert result.exit_code == 2 and "--scheduler" in result.stderr
+
+
+def _dies_once(i: int, marks: str) -> int:
+    """Item 3 kills its worker process the first time it runs; every run leaves a mark."""
+    folder = Path(marks)
+    (folder / f"ran-{i}-{os.getpid()}-{time.monotonic_ns()}").touch()
+    if i == 3 and not (folder / "died").exists():
+        (folder / "died").touch()
+        os._exit(1)
+    time.sleep(0.05)
+    return i * i
+
+
+def test_a_lost_worker_only_reruns_its_tasks(tmp_path):
+    pytest.importorskip("distributed")
+    import cloudpickle
+
+    from trfaudit.checker.cluster import executor
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import tests
+    items = [(i, str(tmp_path)) for i in range(12)]
+    got: list[tuple[int, int]] = []
+    with executor(scheduler="local:2") as map_unordered:
+        for item, result in map_unordered(_dies_once, items):
+            got.append((item[0], result))
+    assert sorted(got) == [(i, i * i) for i in range(12)]  # each exactly once
+    runs = {i: len(list(tmp_path.glob(f"ran-{i}-*"))) for i in range(12)}
+    assert (tmp_path / "died").exists() and runs[3] == 2
+    # at most the tasks held by the lost worker ran twice: never all of them
+    assert sum(runs.values()) - 12 < 12 - 1
