@@ -98,10 +98,11 @@ def _dask_map(client: Any, window: int) -> MapUnordered:
             return fut
 
         first = [f for f in (submit() for _ in range(window)) if f is not None]
-        queue = as_completed(first)
-        for fut in queue:
+        # with_results: results are fetched in the background as tasks end, not one
+        # round trip per task
+        queue = as_completed(first, with_results=True)
+        for fut, result in queue:
             item = owner.pop(fut.key)
-            result = fut.result()
             fut.release()
             yield item, result
             nxt = submit()
@@ -147,7 +148,7 @@ def executor(jobs: int = 1, scheduler: str | None = None) -> Iterator[MapUnorder
     if scheduler:
         client, close, workers = dask_client(scheduler)
         try:
-            yield _dask_map(client, window=4 * workers + 8)
+            yield _dask_map(client, window=8 * workers + 16)
         finally:
             close()
     elif jobs > 1:
