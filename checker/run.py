@@ -5,6 +5,11 @@ the engine does not implement, ``--round`` beyond its rounds) gets a :class:`Fil
 ``error`` set, and the batch goes on.  The rounds of all files are independent tasks: with
 ``jobs > 1`` they run in a :class:`concurrent.futures.ProcessPoolExecutor`, each worker reading
 a file once (the tournament is not sent between processes).
+
+The streaming and Dask paths (``--format jsonl``, ``--scheduler``) make one task per *file*
+instead (:func:`check_file`, :func:`iter_files`): a file's report is complete when its task
+ends, so it can be written at once, and a task can run on any machine (reading the path there,
+or the bytes sent with it).  Both paths give the same :class:`FileReport` for a file.
 """
 
 from __future__ import annotations
