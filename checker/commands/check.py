@@ -204,6 +204,13 @@ def _executor(options, scheduler: Optional[str]):
     return executor(options.jobs, scheduler)
 
 
+def _task_bytes(scheduler: Optional[str]) -> int:
+    """Files per task: grouped by size under Dask (see run.DASK_TASK_BYTES), one in the pool."""
+    from trfaudit.checker.run import DASK_TASK_BYTES
+
+    return DASK_TASK_BYTES if scheduler else 0
+
+
 def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
     """The batch report of --scheduler, files in input order."""
     from trfaudit.checker.cli import EXIT_INVALID, say
@@ -215,7 +222,8 @@ def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
     reports: list = [None] * len(paths)
     try:
         with _executor(options, scheduler) as map_unordered:
-            for i, report, _ in iter_files(paths, options, map_unordered, send_files):
+            for i, report, _ in iter_files(paths, options, map_unordered, send_files,
+                                           _task_bytes(scheduler)):
                 reports[i] = report
     except SchedulerError as exc:
         say(str(exc), err=True)
@@ -258,7 +266,8 @@ def _stream(inputs: List[str], options, output: Optional[Path], resume: bool,
             if progress is not None:
                 progress(0, len(todo))
             for n, (_, report, sha) in enumerate(iter_files(todo, options, map_unordered,
-                                                            send_files), 1):
+                                                            send_files, _task_bytes(scheduler)),
+                                                 1):
                 obj = line_of(report, sha)
                 if writer is None:
                     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")
