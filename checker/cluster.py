@@ -112,33 +112,48 @@ def _dask_map(client: Any, window: int) -> MapUnordered:
     return map_unordered
 
 
-def dask_client(spec: str) -> tuple[Any, Callable[[], None], int]:
-    """A connected ``distributed.Client``, a function closing it, and the worker count."""
+#: Dask's housekeeping made rarer on the local cluster: its event-loop watchdog (20 ms), system
+#: monitor (0.5 s) and memory monitor (0.1 s) run in every process beside the task's thread, and
+#: on a machine whose cores all run tasks they took ~10 % of a 50-player tournament's CPU
+#: (bench/corpus_scale.py); with these, ~4 %.  Workers of a remote cluster take the same
+#: settings from their environment (README: a cluster of several machines).
+QUIET = {
+    "distributed.admin.tick.interval": "1s",
+    "distributed.admin.system-monitor.interval": "5s",
+    "distributed.admin.system-monitor.gil.enabled": False,
+    "distributed.worker.memory.monitor-interval": "1s",
+}
+
+
+@contextmanager
+def dask_client(spec: str) -> Iterator[tuple[Any, int]]:
+    """A connected ``distributed.Client`` and the number of worker threads; closed on exit
+    (with the local cluster it started, if any)."""
     kind, value = parse_scheduler(spec)
     try:
         import logging
 
+        import dask
         from distributed import Client, LocalCluster
     except ImportError:
         raise SchedulerError(f"--scheduler {spec}: Dask is not installed "
                              "(pip install 'trfaudit[dask]')") from None
     if kind == "local":
-        cluster = LocalCluster(n_workers=int(value), threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=logging.ERROR)
-        client = Client(cluster)
-
-        def close() -> None:
-            client.close()
-            cluster.close()
-
-        return client, close, int(value)
+        # the nannies hand this configuration to the worker processes they start
+        with dask.config.set(QUIET), \
+                LocalCluster(n_workers=int(value), threads_per_worker=1, processes=True,
+                             dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
+                Client(cluster) as client:
+            yield client, int(value)
+        return
     try:
         client = Client(str(value), timeout=30)
     except (OSError, TimeoutError) as exc:
         raise SchedulerError(f"--scheduler {spec}: cannot connect: {exc}") from None
-    workers = max(1, sum(w.get("nthreads", 1)
-                         for w in client.scheduler_info().get("workers", {}).values()))
-    return client, client.close, workers
+    with client:
+        workers = max(1, sum(w.get("nthreads", 1)
+                             for w in client.scheduler_info().get("workers", {}).values()))
+        yield client, workers
 
 
 @contextmanager
@@ -146,11 +161,8 @@ def executor(jobs: int = 1, scheduler: str | None = None) -> Iterator[MapUnorder
     """The ``map_unordered`` of ``--scheduler`` if given, else of a pool of ``jobs`` processes
     (in this process when ``jobs`` is 1)."""
     if scheduler:
-        client, close, workers = dask_client(scheduler)
-        try:
+        with dask_client(scheduler) as (client, workers):
             yield _dask_map(client, window=8 * workers + 16)
-        finally:
-            close()
     elif jobs > 1:
         map_unordered, pool = _pool(jobs, window=4 * jobs)
         try:
