@@ -325,8 +325,9 @@ def check_file(path: str, options: Options,
             report.error = str(exc)
             prep = Prepared(report)
         sha = bytes_hash(data)
-    prep.report.rounds = [safe_check(prep.tournament, rnd, prep.edition, prep.initial)
-                          for rnd in prep.rounds]
+    prep.report.rounds = prep.finish([check_prepared(prep.tournament, rnd, prep.editions,
+                                                     prep.initials, prep.known)
+                                      for rnd in prep.rounds])
     return prep.report, sha
 
 

@@ -198,3 +198,17 @@ def test_a_lost_worker_only_reruns_its_tasks(tmp_path):
     assert (tmp_path / "died").exists() and runs[3] == 2
     # at most the tasks held by the lost worker ran twice: never all of them
     assert sum(runs.values()) - 12 < 12 - 1
+
+
+@pytest.mark.parametrize("rules", ["auto", "all"])
+def test_one_task_per_file_gives_the_json_report_files(batch, tmp_path, rules):
+    """The streaming path (one task per file) and the batch path (one task per round) build
+    the same per-file objects, under one edition and under every edition side by side."""
+    whole, lines_out = tmp_path / "whole.json", tmp_path / "lines.jsonl"
+    check(batch, "--rules", rules, "-f", "json", "-o", whole, "-j", "2")
+    check(batch, "--rules", rules, "-f", "jsonl", "-o", lines_out, "-j", "2")
+    streamed = {o.pop("file"): o for o in lines(lines_out)}
+    for obj in streamed.values():
+        obj.pop("sha256")
+    files = {f.pop("file"): f for f in json.loads(whole.read_text())["files"]}
+    assert streamed == files
