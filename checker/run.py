@@ -83,11 +83,30 @@ class Prepared:
         if self.tournament is None:
             return out
         try:
-            return diagnose(self.tournament, self.edition, out, self.initial)
+            out = diagnose(self.tournament, self.edition, out, self.initial)
         except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file
             self.report.warnings.append(f"{self.report.file}: looking for input causes "
                                         f"failed ({type(exc).__name__}: {exc}): a defect")
-            return out
+        return [with_model_gaps(r, self.edition) for r in out]
+
+
+def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
+    """A quality or order finding under an edition the engine does not model in full is the
+    engine's reading of the rules, not a certainty: class ``interpretation``, with the gap
+    named (``Edition.model_gaps``).  Illegal and colour findings do not depend on the gaps."""
+    from .model import FindingClass, Kind
+
+    gaps = getattr(edition, "model_gaps", "")
+    if not gaps:
+        return r
+    name = getattr(edition, "name", "")
+    changed = [replace(d, finding_class=FindingClass.INTERPRETATION,
+                       explanation=f"{d.explanation} (uncertain: under the {name} edition "
+                                   f"{gaps}; confirm by hand)",
+                       summary=(f"{d.summary} (uncertain: the {name} edition is not modelled "
+                                "in full; confirm by hand)" if d.summary else d.summary))
+               if d.kind in (Kind.QUALITY, Kind.ORDER) else d for d in r.discrepancies]
+    return replace(r, discrepancies=changed)
 
 
 def prepare(path: str, options: Options) -> Prepared:
