@@ -21,7 +21,6 @@ from typing import List, Optional
 import typer
 
 from trfaudit.trf.errors import NOTE, Problem, TrfError
-from trfaudit.trf.model import Tournament
 
 EXIT_OK = 0
 EXIT_DISCREPANCY = 1
@@ -45,6 +44,20 @@ def _main() -> None:
 
 def say(text: str, *, err: bool = False) -> None:
     typer.echo(text, err=err)
+
+
+def emit(text: str, output: Path | None) -> None:
+    """Write a command's result to ``output`` (stdout when None or ``-``), byte for byte in
+    UTF-8; a file that cannot be written ends the command with exit 2."""
+    if output is None or str(output) == "-":
+        sys.stdout.write(text)
+        sys.stdout.flush()
+        return
+    try:
+        output.write_bytes(text.encode("utf-8"))
+    except OSError as exc:
+        say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+        raise typer.Exit(EXIT_INVALID)
 
 
 from trfaudit.trf.files import load  # noqa: E402  (re-exported for the commands)
@@ -144,15 +157,7 @@ def convert_command(
         result = convert(tournament, to.value)
         print_problems(result.warnings, err=True)
         text = result.text
-    if output is None:
-        sys.stdout.write(text)
-        sys.stdout.flush()
-    else:
-        try:
-            output.write_bytes(text.encode("utf-8"))
-        except OSError as exc:
-            say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-            raise typer.Exit(EXIT_INVALID)
+    emit(text, output)
     raise typer.Exit(EXIT_OK)
 
 

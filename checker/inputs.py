@@ -36,7 +36,7 @@ from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 from .colour import colour_rule
 from .compare import check_round
-from .model import DIFFERS, INPUT, Cause, Discrepancy, RoundReport
+from .model import DIFFERS, INPUT, Cause, Discrepancy, RoundReport, number_ranges
 from .recorded import entry_words, recorded_round, with_pending_paired
 
 #: At most this many other readings of byes and absences are tried per differing round.
@@ -76,20 +76,7 @@ def reproduces(t: Tournament, rnd: int, edition: Edition, *, initial: str | None
 
 def _rounds_text(rounds: list[int]) -> str:
     """``round 3``, ``rounds 1-3``, ``rounds 1-3, 5``."""
-    out: list[str] = []
-    start: int | None = None
-    prev = 0
-    for n in sorted(rounds):
-        if start is None:
-            start = prev = n
-        elif n == prev + 1:
-            prev = n
-        else:
-            out.append(f"{start}-{prev}" if prev != start else f"{start}")
-            start = prev = n
-    if start is not None:
-        out.append(f"{start}-{prev}" if prev != start else f"{start}")
-    return ("rounds " if len(rounds) > 1 else "round ") + ", ".join(out)
+    return ("rounds " if len(rounds) > 1 else "round ") + number_ranges(rounds)
 
 
 def _as_written(report: RoundReport) -> str:

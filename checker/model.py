@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Iterable
 
 
 class Kind(StrEnum):
@@ -51,6 +52,24 @@ UNEXPLAINED, INPUT = Kind.UNEXPLAINED, Kind.INPUT
 STANDINGS = Kind.STANDINGS
 KINDS = tuple(Kind)
 MATCH, DIFFERS = Status.MATCH, Status.DIFFERS
+
+
+def number_ranges(numbers: Iterable[int]) -> str:
+    """Sorted numbers as ranges: ``1-3, 5``."""
+    out: list[str] = []
+    start: int | None = None
+    prev = 0
+    for n in sorted(numbers):
+        if start is None:
+            start = prev = n
+        elif n == prev + 1:
+            prev = n
+        else:
+            out.append(f"{start}-{prev}" if prev != start else f"{start}")
+            start = prev = n
+    if start is not None:
+        out.append(f"{start}-{prev}" if prev != start else f"{start}")
+    return ", ".join(out)
 
 
 def class_of(kind: str) -> FindingClass:

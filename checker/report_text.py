@@ -10,7 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .localise import short
-from .model import BatchReport, BracketView, FileReport, RoundReport, Side
+from .model import BatchReport, BracketView, FileReport, RoundReport, Side, number_ranges
 
 KIND_STYLE = {"illegal": "bold red", "quality": "bold yellow", "order": "bold cyan",
               "colour": "bold magenta", "unexplained": "bold blue", "input": "bold green"}
@@ -24,22 +24,6 @@ def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
         return Console(file=stream, highlight=False)
     return Console(file=stream, width=120, color_system=None, force_terminal=False,
                    highlight=False, emoji=False)
-
-
-def _ranges(numbers: list[int]) -> str:
-    """``1-3, 5``."""
-    out, start, prev = [], None, None
-    for n in numbers:
-        if start is None:
-            start = prev = n
-        elif n == prev + 1:
-            prev = n
-        else:
-            out.append(f"{start}-{prev}" if prev != start else f"{start}")
-            start = prev = n
-    if start is not None:
-        out.append(f"{start}-{prev}" if prev != start else f"{start}")
-    return ", ".join(out)
 
 
 #: Rows of each table shown without ``--full``.
@@ -207,7 +191,7 @@ def file_block(console: Console, f: FileReport, full: bool = False) -> None:
         return
     matching = [r.round for r in f.rounds if r.status == "match"]
     if matching:
-        console.print(Text(f"round{'s' if len(matching) > 1 else ''} {_ranges(matching)}: "
+        console.print(Text(f"round{'s' if len(matching) > 1 else ''} {number_ranges(matching)}: "
                            "match", style="green"))
     for line in edition_lines(f):
         console.print(Text(line))

@@ -35,7 +35,6 @@ pairing number (no tie-breaks).
 from __future__ import annotations
 
 import json
-import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path

@@ -7,11 +7,6 @@ matching; the engine never relies on how ties are broken between equal-weight ma
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    import rustworkx as rx
-
 # rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126

@@ -76,7 +76,6 @@ def date_readings(text: str) -> Readings:
     tokens = _TOKEN.findall(clean)
     words = [t for t in tokens if not t.isdigit()]
     numbers = [t for t in tokens if t.isdigit()]
-    out: dict[str, date] = {}
     if words:
         month_words = [w for w in words if w.lower() in _MONTHS]
         extra = [w for w in words if w.lower() not in _MONTHS and w.lower() not in _FILLER]

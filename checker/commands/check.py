@@ -67,7 +67,7 @@ def _tell_rules(batch, say) -> None:
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_INVALID, say
+    from trfaudit.checker.cli import EXIT_INVALID, emit, say
 
     @app.command("check")
     def check_command(
@@ -165,15 +165,7 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(batch.exit_code)
         else:
             text = report_text.render_text(batch, full)
-        if output is None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-                raise typer.Exit(EXIT_INVALID)
+        emit(text, output)
         raise typer.Exit(batch.exit_code)
 
 

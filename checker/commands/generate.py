@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import sys
 import time
 from pathlib import Path
 from typing import List, Optional
@@ -39,7 +38,7 @@ def _progress():
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_INVALID, EXIT_OK, say
+    from trfaudit.checker.cli import EXIT_INVALID, EXIT_OK, emit, say
 
     @app.command("generate")
     def generate_command(
@@ -132,15 +131,7 @@ def register(app: typer.Typer) -> None:
             if g.stopped:
                 say(f"note: stopped after round {g.rounds_played} of {cfg.rounds}: "
                     f"{g.stopped}", err=True)
-            if str(output) == "-":
-                sys.stdout.write(text)
-                sys.stdout.flush()
-                raise typer.Exit(EXIT_OK)
-            try:
-                output.write_bytes(text.encode("utf-8"))
-            except OSError as exc:
-                say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-                raise typer.Exit(EXIT_INVALID)
+            emit(text, output)
             raise typer.Exit(EXIT_OK)
 
         if str(output) == "-":

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import enum
-import sys
 from pathlib import Path
 from typing import Optional
 
@@ -21,7 +20,7 @@ Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say, emit
     from trfaudit.trf.errors import TrfError
 
     @app.command("pair")
@@ -84,12 +83,5 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(EXIT_DISCREPANCY)
         text = as_list(result) if fmt is Format.list else as_json(result, inp.points,
                                                                   edition.name, why)
-        if output is None:
-            sys.stdout.write(text)
-        else:
-            try:
-                output.write_text(text)
-            except OSError as exc:
-                say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-                raise typer.Exit(EXIT_INVALID)
+        emit(text, output)
         raise typer.Exit(EXIT_OK)

@@ -8,7 +8,6 @@ import enum
 import html
 import io
 import json
-import sys
 from pathlib import Path
 from typing import Any, Optional
 
@@ -114,7 +113,7 @@ def render_html(doc: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, say
     from trfaudit.trf.files import load
 
     @app.command("standings")
@@ -218,13 +217,5 @@ def register(app: typer.Typer) -> None:
             text = render_html(doc)
         else:
             text = render_text(doc)
-        if output is None:
-            sys.stdout.write(text)
-            sys.stdout.flush()
-        else:
-            try:
-                output.write_text(text, encoding="utf-8")
-            except OSError as exc:
-                say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
-                raise typer.Exit(EXIT_INVALID)
+        emit(text, output)
         raise typer.Exit(EXIT_DISCREPANCY if doc["differences"] else EXIT_OK)

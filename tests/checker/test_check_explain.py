@@ -13,7 +13,6 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from trfaudit.checker import compare
 from trfaudit.checker.cli import app
 from trfaudit.checker.compare import check_round, initial_colour
 from trfaudit.checker.model import (COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport)

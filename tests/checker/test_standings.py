@@ -8,7 +8,6 @@ import io
 import json
 
 import jsonschema
-import pytest
 from typer.testing import CliRunner
 
 from trfaudit.checker.cli import app

@@ -14,7 +14,7 @@ from trfaudit.corpus.config import ConfigError, GeneratorConfig, parse_config
 from trfaudit.corpus.generator import generate, render
 from trfaudit.corpus.replay import replay
 from trfaudit.trf.model import EntryKind
-from trfaudit.trf.reader import parse, read
+from trfaudit.trf.reader import parse
 
 runner = CliRunner()
 
