@@ -556,12 +556,13 @@ class DutchPairer:
                 and order[nxt[0]].score == ctx.bye_score):
             return None  # the next bracket's C9 would read the rest's matching
         rest = sorted(self.alive.difference(current))
-        if self.edition.completion_every_bracket:
-            if rest and not self._complete(rest, lambda v: not self.noncand[v]):
-                return None
-        elif rest and (not nxt or ctx.completion):
+        if rest and not self.edition.completion_every_bracket and (not nxt or ctx.completion):
             return None  # 2017/2012: the PPB (or a state the route never makes)
-        return self._first_perfect_transposition(current)
+        pairs = self._first_perfect_transposition(current)
+        if (pairs is not None and rest and self.edition.completion_every_bracket
+                and not self._complete(rest, lambda v: not self.noncand[v])):
+            return None
+        return pairs
 
     def _perfect_pair(self, a: int, b: int, memo: dict[tuple[object, object], bool]) -> bool:
         """Is ``a``-``b`` (``a`` ranked higher, same score) legal (C1, C3, not dropped) and
