@@ -21,6 +21,7 @@ from typing import List, Optional
 import typer
 
 from trfaudit.trf.errors import NOTE, Problem, TrfError
+from trfaudit.trf.model import Tournament
 
 EXIT_OK = 0
 EXIT_DISCREPANCY = 1
@@ -61,6 +62,26 @@ def emit(text: str, output: Path | None) -> None:
 
 
 from trfaudit.trf.files import load  # noqa: E402  (re-exported for the commands)
+
+
+def load_consistent(path: Path | str, refusal: str) -> tuple[Tournament, list[Problem]]:
+    """Read ``path`` and validate it; a file that cannot be read, or whose history is
+    inconsistent, ends the command with its messages and exit 2 ("FILE: <refusal>: N
+    error(s)", e.g. "not converted").  Returns the tournament and every problem found (warnings included)."""
+    from trfaudit.trf.validate import validate
+
+    try:
+        tournament = load(path)
+    except TrfError as exc:
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    problems = validate(tournament)
+    errors = [p for p in problems if p.is_error]
+    if errors:
+        print_problems(errors, err=True)
+        say(f"{tournament.file}: {refusal}: {len(errors)} error(s)", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    return tournament, problems
 
 
 def print_problems(problems: list[Problem], *, err: bool) -> None:
@@ -130,20 +151,9 @@ def convert_command(
     """
     from trfaudit.trf.tiebreak_codes import CodeError, parse_list
     from trfaudit.trf.jsonform import to_json
-    from trfaudit.trf.validate import validate
     from trfaudit.trf.writer import convert
 
-    try:
-        tournament = load(file)
-    except TrfError as exc:
-        say(str(exc), err=True)
-        raise typer.Exit(EXIT_INVALID)
-    problems = validate(tournament)
-    errors = [p for p in problems if p.is_error]
-    if errors:
-        print_problems(errors, err=True)
-        say(f"{tournament.file}: not converted: {len(errors)} error(s)", err=True)
-        raise typer.Exit(EXIT_INVALID)
+    tournament, problems = load_consistent(file, "not converted")
     print_problems(problems, err=True)
     if tiebreaks is not None:
         try:

@@ -20,8 +20,7 @@ Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, load, print_problems, say, emit
-    from trfaudit.trf.errors import TrfError
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, load_consistent, say
 
     @app.command("pair")
     def pair_command(
@@ -45,19 +44,9 @@ def register(app: typer.Typer) -> None:
         from trfaudit.checker.rules import choose_edition
         from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
         from trfaudit.engine.output import as_json, as_list
-        from trfaudit.trf.validate import validate
 
-        try:
-            t = load(file)
-        except TrfError as exc:
-            say(str(exc), err=True)
-            raise typer.Exit(EXIT_INVALID)
         # The history must be consistent before it is paired (as for convert).
-        errors = [p for p in validate(t) if p.is_error]
-        if errors:
-            print_problems(errors, err=True)
-            say(f"{file}: not paired: {len(errors)} error(s)", err=True)
-            raise typer.Exit(EXIT_INVALID)
+        t, _ = load_consistent(file, "not paired")
         recorded = t.recorded_rounds()
         rnd = round_ if round_ is not None else recorded + 1
         if rnd < 1 or rnd > recorded + 1:

@@ -113,8 +113,7 @@ def render_html(doc: dict[str, Any]) -> str:
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, say
-    from trfaudit.trf.files import load
+    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, load_consistent, say
 
     @app.command("standings")
     def standings_command(
@@ -145,21 +144,9 @@ def register(app: typer.Typer) -> None:
         """
         from trfaudit.checker import standings as chk
         from trfaudit.engine.tiebreaks import compute
-        from trfaudit.trf.errors import TrfError
         from trfaudit.trf.tiebreak_codes import CodeError, parse_list
-        from trfaudit.trf.validate import validate
 
-        try:
-            t = load(file)
-        except TrfError as exc:
-            say(str(exc), err=True)
-            raise typer.Exit(EXIT_INVALID)
-        errors = [p for p in validate(t) if p.is_error]
-        if errors:
-            for p in errors:
-                say(str(p), err=True)
-            say(f"{t.file}: no standings: {len(errors)} error(s)", err=True)
-            raise typer.Exit(EXIT_INVALID)
+        t, _ = load_consistent(file, "no standings")
         option = None
         if tiebreaks is not None:
             try:
