@@ -20,12 +20,18 @@ from .colours import allocate
 from .criteria import Context, Criterion, Value
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
-from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality, max_weight_matching
+from .matching import (RUSTWORKX_BITS, LocalGraph, max_cardinality, max_cardinality_matching,
+                       max_weight_matching)
 from .players import PlayerState, build_states
 
 
 class NoPairing(Exception):
     """No round-pairing satisfies the absolute criteria (1.9.3: the arbiter decides)."""
+
+
+class _LookaheadNeeded(Exception):
+    """A bracket paired without its next scoregroup met a matching whose completion (C4)
+    only a matching of the whole field, C8 included, can settle: pair it with the group."""
 
 
 @dataclass
@@ -217,6 +223,7 @@ class DutchPairer:
         self.dropped: set[tuple[int, int]] = set()
         self.alive = set(range(n))
         self.final: dict[int, int] = {}
+        self.look = True
         brackets: list[BracketRecord] = []
         # The route through the brackets is the edition's: 2025 pairs each bracket with a
         # completable rest (C4); 2017 and 2012 have the PPB/CLB route (A.9, C.4).
@@ -393,6 +400,8 @@ class DutchPairer:
         mate = self.graph.solve(extra, self.bits)
         self.whole = not self.lower
         if self.lower and self.edition.completion_every_bracket and not self._completable(mate):
+            if not self.look:
+                raise _LookaheadNeeded  # _solve_whole knows no C8
             mate = self._solve_whole(extra)
             self.whole = True
         mate.update(self.final)
@@ -615,6 +624,58 @@ class DutchPairer:
             return None
         return [(s1[x], s2[choice[x]]) for x in range(half)]
 
+    # -- one bracket: the look-ahead judged afterwards ------------------------------------
+    def _lookahead_local(self, nxt: list[int]) -> bool:
+        """May the bracket be paired first without its next scoregroup in the matchings
+        (:meth:`_lookahead_reached` then decides whether that pairing stands)?  In 2025 and
+        when C9 (2.4.4) reads no pair into or inside the next group; 2017/2012's C.7 counts
+        the legality of the last bracket's pairing and stays with the full matching."""
+        if not nxt or not self.edition.completion_every_bracket:
+            return False
+        ctx, order = self.ctx, self.order
+        if ctx.single_downfloater_is_pab or any(self.c9_setup):
+            return False
+        # The next bracket's C9 would read this matching (_c9_in_force).
+        return not (ctx.odd and nxt[-1] < self.n - 1 and order[nxt[0]].score == ctx.bye_score)
+
+    def _lookahead_reached(self, floaters: list[int], nxt: list[int]) -> bool:
+        """Does the bracket's pairing, found without C8 (2.4.3), reach C8's bound?
+
+        C8 counts the pairs of the next bracket - the group ``N`` plus the downfloaters
+        ``D`` - and then their scores (the higher player's).  Candidates compared on C8 have
+        the same number of downfloaters and the same scores (C6, C7 rank above it), so one
+        bound serves them all: every player of ``D`` paired with a player of ``N`` (a pair
+        per downfloater at its score, the most there can be), the rest of ``N`` paired
+        among itself: ``(|N| + |D|) // 2`` pairs.  When the rest of the field can be
+        completed around such a next bracket (C4), the pairing found is at that bound, so
+        it is best on C8 as well and, being the first of the candidates best on every other
+        criterion, the first of the best (Art. 4); otherwise the bracket is paired again
+        with ``N`` in the matchings.  A sufficient test: one maximum matching of ``N`` and
+        ``D`` (no pair inside ``D``), with a stand-in partner for the player left over,
+        then completion of that player and everybody below (:meth:`_complete`)."""
+        ok, dropped, nc = self.ok, self.dropped, self.noncand
+        group = list(floaters) + list(nxt)
+        below = sorted(v for v in self.alive if v not in set(group))
+        fset = set(floaters)
+        odd = len(group) % 2 == 1
+
+        def edges(sparse: bool) -> list[tuple[int, int]]:
+            out = [e for e in (self._sparse_edges(group, 24) if sparse else self._all_edges(group))
+                   if not (e[0] in fset and e[1] in fset) and e not in dropped]
+            if odd:  # the stand-in (-1) takes whoever is left over: a player of N
+                out += [(-1, v) for v in nxt if below or not nc[v]]
+            return out
+
+        verts = group + ([-1] if odd else [])
+        for sparse in (True, False):
+            mate = max_cardinality_matching(verts, edges(sparse))
+            if len(mate) == len(verts):
+                break
+        else:
+            return False
+        rest = below + ([mate[-1]] if odd else [])
+        return not rest or self._complete(rest, lambda v: not nc[v])
+
     def _pair_perfect(self, current: list[int], nxt: list[int],
                       pairs: list[tuple[int, int]]) -> tuple[BracketRecord, list[int]]:
         """Fix the pairs of :meth:`_perfect_bracket`: nobody floats down."""
@@ -688,7 +749,21 @@ class DutchPairer:
         perfect = self._perfect_bracket(current, mdp_count, nxt)
         if perfect is not None:
             return self._pair_perfect(current, nxt, perfect)
-        st = self._open_bracket(current, mdp_count, nxt)
+        if self._lookahead_local(nxt):
+            saved = (dict(self.final), set(self.alive), set(self.dropped))
+            try:
+                rec, floaters = self._pair_candidates(current, mdp_count, nxt, look=False)
+                if self._lookahead_reached(floaters, nxt):
+                    return rec, floaters
+            except _LookaheadNeeded:
+                pass
+            self.final, self.alive, self.dropped = saved
+        return self._pair_candidates(current, mdp_count, nxt, look=True)
+
+    def _pair_candidates(self, current: list[int], mdp_count: int, nxt: list[int], look: bool
+                         ) -> tuple[BracketRecord, list[int]]:
+        """The matching route; ``look``: the next scoregroup is in the matchings (C8)."""
+        st = self._open_bracket(current, mdp_count, nxt, look)
         mate = self._solve()
         selected, mdp_bonus, mate = self._choose_mdps(st, mate)  # 4.4
         mdp_pairs, mate = self._pair_mdps(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
@@ -696,12 +771,15 @@ class DutchPairer:
         pairs = mdp_pairs + self._transpose(st, remainder, firsts, mate)  # 4.2
         return self._close_bracket(st, pairs)
 
-    def _open_bracket(self, current: list[int], mdp_count: int, nxt: list[int]) -> _Bracket:
+    def _open_bracket(self, current: list[int], mdp_count: int, nxt: list[int], look: bool
+                      ) -> _Bracket:
         """Values, layout and weights of the bracket's pairs; the bit fields below the
-        criteria that the questions of the generation order use."""
+        criteria that the questions of the generation order use.  Without ``look`` the next
+        scoregroup joins the players below (completion is still checked on them)."""
         residents = current[mdp_count:]
-        V = current + nxt
+        V = current + nxt if look else list(current)
         self.V = V
+        self.look = look
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
         self.completable_cache: dict[frozenset[int], bool] = {}

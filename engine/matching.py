@@ -47,6 +47,12 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
 
 def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
     """Size of a maximum matching of the graph (vertex ids, edges)."""
+    return len(max_cardinality_matching(vertices, edges)) // 2
+
+
+def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]
+                             ) -> dict[int, int]:
+    """Partner of every matched vertex in a maximum matching of the graph."""
     import rustworkx as rx
 
     stats["cardinality"] += 1
@@ -54,7 +60,11 @@ def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
     g = rx.PyGraph(multigraph=False)
     g.add_nodes_from(vertices)
     g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
-    return len(rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda _: 1))
+    mate: dict[int, int] = {}
+    for a, b in rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda _: 1):
+        mate[vertices[a]] = vertices[b]
+        mate[vertices[b]] = vertices[a]
+    return mate
 
 
 class LocalGraph:

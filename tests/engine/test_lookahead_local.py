@@ -1,0 +1,82 @@
+"""Brackets paired without the next scoregroup in the matchings (engine.dutch,
+``_lookahead_local`` / ``_lookahead_reached``): the pairing stands only when it reaches
+C8's bound (C.04.3 2026 Art. 2.4.3) with the rest of the field completable (2.2 [C4]);
+otherwise the bracket is paired again with the next group in view.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trfaudit.engine import EDITION_2025, round_input
+from trfaudit.engine.dutch import BracketRecord, DutchPairer, RoundPairing
+from trfaudit.trf.reader import read
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+class _Spy(DutchPairer):
+    """Records each local attempt's verdict, keyed by the bracket's first resident TPN."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.verdicts: list[bool] = []
+
+    def _lookahead_reached(self, floaters: list[int], nxt: list[int]) -> bool:
+        got = super()._lookahead_reached(floaters, nxt)
+        self.verdicts.append(got)
+        return got
+
+
+class _FullOnly(DutchPairer):
+    """The next scoregroup always in the matchings (the route before the local one)."""
+
+    def _lookahead_local(self, nxt: list[int]) -> bool:
+        return False
+
+
+def _pairs(p: RoundPairing) -> set[frozenset[int]]:
+    return {frozenset((b.white, b.black)) for b in p.boards}
+
+
+def test_local_pairing_refused_when_c8_bound_is_out_of_reach() -> None:
+    """t000167 round 4 (2025).  Scores before the round: 2 and 3 at 2.5, 1, 7, 8 at 1.5,
+    4 and 6 at 1, 5 at 0.5.  Bracket 1.5 = MDPs {2, 3} + {1, 7, 8}; next group {4, 6};
+    below {5}.  Legal partners: 2: 7, 8; 3: 1, 8; 7: 1, 2, 4, 5; 8: 1, 2, 3, 6; 6: 4, 8
+    (not 5: met in round 3); 4: 5, 6, 7.  Colours: 2, 7 prefer white, 8 black.
+
+    Without C8 the bracket prefers 2-8 (both get their colour, C12) and 3-1, floating 7.
+    C8's bound for one downfloater is 7 paired into {4, 6}: 7-4, then 6 is left with 5,
+    whom he has met, so the round cannot complete that way (7-5 and 4-6 complete it, a
+    pair short of the bound).  With 8 floating the bound is reached: 8-6, 4-5.  C8 ranks
+    above C12, so the recorded 2-7, 3-1, 8-6, 4-5 is right and the local pairing must be
+    refused."""
+    t = read(CORPUS / "dutch2025" / "t000167.trf")
+    spy = _Spy(round_input(t, 4), EDITION_2025)
+    got = spy.pair()
+    assert False in spy.verdicts
+    assert _pairs(got) == {frozenset(p) for p in ((2, 7), (1, 3), (6, 8), (4, 5))}
+    bracket = next(b for b in got.brackets if 1 in b.residents)
+    assert isinstance(bracket, BracketRecord) and bracket.downfloaters == [8]
+
+
+@pytest.mark.parametrize("name", ["t000005.trf", "t000057.trf", "t000109.trf", "t000134.trf",
+                                  "t000244.trf", "t000282.trf"])
+def test_local_route_pairs_as_the_full_matching(name: str) -> None:
+    """Every round of these files (each has a round where the local pairing is refused, or
+    brackets of 60+ players) pairs the same with and without the local route, bracket by
+    bracket (pairs and downfloaters)."""
+    t = read(CORPUS / "dutch2025" / name)
+    refused = 0
+    for rnd in range(2, t.recorded_rounds() + 1):
+        inp = round_input(t, rnd)
+        spy = _Spy(inp, EDITION_2025)
+        local, full = spy.pair(), _FullOnly(inp, EDITION_2025).pair()
+        refused += spy.verdicts.count(False)
+        assert _pairs(local) == _pairs(full), rnd
+        assert ([(b.pairs, b.downfloaters) for b in local.brackets]
+                == [(b.pairs, b.downfloaters) for b in full.brackets]), rnd
+        assert local.bye == full.bye
+    assert refused or name in ("t000244.trf", "t000282.trf")
