@@ -415,10 +415,45 @@ class DutchPairer:
         cached = self.completable_cache.get(rest_v)
         if cached is not None:
             return cached
-        rest = sorted(rest_v | self.lower)
-        ok = self._complete(rest, lambda v: not self.noncand[v])
+        ok = self._complete_around(rest_v)
+        if not ok:
+            rest = sorted(rest_v | self.lower)
+            ok = self._complete(rest, lambda v: not self.noncand[v])
         self.completable_cache[rest_v] = ok
         return ok
+
+    def _complete_around(self, left: frozenset[int]) -> bool:
+        """A sufficient test for :meth:`_completable`: a maximum matching of the players
+        below (one per bracket: all paired, or all but one, ``spare``) that takes in the at
+        most one player ``left`` unpaired by adding a pair or swapping one; the PAB, if
+        any, to a candidate.  False: not shown (the full test decides)."""
+        if self.lower_base is None:
+            self.lower_base = self._near_perfect(sorted(self.lower))
+        base, nc, ok = self.lower_base, self.noncand, self.ok
+        if -2 in base or len(left) > 1:
+            return False
+        spare = base.get(-1)  # the player of the ones below left over, when they are odd
+        if not left:
+            return spare is None or not nc[spare]
+        (u,) = left
+        if spare is None:  # u or a partner's partner takes the PAB
+            return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in self.lower)
+        return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare)
+                                   for x in self.lower)
+
+    def _near_perfect(self, players: list[int]) -> dict[int, int]:
+        """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
+        paired with the stand-in -1; ``{-2: -2}`` when there is none."""
+        odd = len(players) % 2 == 1
+        verts = players + ([-1] if odd else [])
+        for sparse in (True, False):
+            edges = self._sparse_edges(players) if sparse else self._all_edges(players)
+            if odd:
+                edges = edges + [(-1, v) for v in players]
+            mate = max_cardinality_matching(verts, edges)
+            if len(mate) == len(verts):
+                return mate
+        return {-2: -2}
 
     def _solve_whole(self, extra: dict[tuple[int, int], int] | None) -> dict[int, int]:
         lay = self.crit_layout
@@ -783,6 +818,7 @@ class DutchPairer:
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
         self.completable_cache: dict[frozenset[int], bool] = {}
+        self.lower_base: dict[int, int] | None = None
         bset = set(current)
         self.local_vals = self._bracket_values(V, bset, mdp_count)
         self.residents = residents

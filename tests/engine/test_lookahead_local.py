@@ -80,3 +80,33 @@ def test_local_route_pairs_as_the_full_matching(name: str) -> None:
                 == [(b.pairs, b.downfloaters) for b in full.brackets]), rnd
         assert local.bye == full.bye
     assert refused or name in ("t000244.trf", "t000282.trf")
+
+
+class _CompletionSpy(DutchPairer):
+    """Asks the full completion test (a maximum matching of everybody left) each time the
+    one-swap test around the players below answers, and records both answers."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.answers: list[tuple[bool, bool]] = []
+
+    def _complete_around(self, left: frozenset[int]) -> bool:
+        got = super()._complete_around(left)
+        full = self._complete(sorted(left | self.lower), lambda v: not self.noncand[v])
+        self.answers.append((got, full))
+        return got
+
+
+@pytest.mark.parametrize("name", ["t000005.trf", "t000109.trf", "t000167.trf", "t000244.trf"])
+def test_one_swap_completion_never_claims_more_than_the_full_test(name: str) -> None:
+    """The one-swap test (C4 with the PAB to a candidate, 2.2/2.3) is sufficient only: when
+    it says the round completes, a maximum matching of everybody left agrees; and it does
+    answer some of the questions (otherwise it buys nothing)."""
+    t = read(CORPUS / "dutch2025" / name)
+    answers: list[tuple[bool, bool]] = []
+    for rnd in range(2, t.recorded_rounds() + 1):
+        spy = _CompletionSpy(round_input(t, rnd), EDITION_2025)
+        spy.pair()
+        answers += spy.answers
+    assert all(full for got, full in answers if got)
+    assert any(got for got, _ in answers)
