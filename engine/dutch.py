@@ -480,6 +480,11 @@ class DutchPairer:
         self.dropped.add(e)
         self.graph.remove_edge(e)
 
+    def _drop_edges(self, edges: list[tuple[int, int]]) -> None:
+        """:meth:`_drop_edge` for pairs already in order (higher player first)."""
+        self.dropped.update(edges)
+        self.graph.remove_edges(edges)
+
     def _finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
@@ -905,10 +910,13 @@ class DutchPairer:
         rem_set = set(R)
         s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
         Q = st.hint
+        # The exchange fields stay in the graph's weights while 4.3 is decided; the
+        # questions add one bit below them.
         exch = self._exchange_weights(st, R, s1)
         if exch:
-            mate = self._solve(exch)
-        bset = st.bset
+            self.graph.shift(exch)
+            mate = self._solve()
+        bset, edge = st.bset, self.graph.edge
 
         def higher(v: int) -> bool:  # v is the higher player of a pair inside the bracket
             m = mate.get(v)
@@ -919,39 +927,26 @@ class DutchPairer:
         for r in reversed(R[:s1]):  # out of S1: the highest BSNs
             if not remaining:
                 break
+            after = [(r, o) for o in R[pos[r] + 1:]]
             if higher(r):
-                q = dict(exch)
-                for o in R[pos[r] + 1:]:
-                    if (r, o) in self.graph.edge:
-                        q[(r, o)] = q.get((r, o), 0) - (1 << Q)
-                mate = self._solve(q)
+                mate = self._solve({e: -(1 << Q) for e in after if e in edge})
             if not higher(r):
                 remaining -= 1
-                for o in R[pos[r] + 1:]:
-                    self._drop_edge(r, o)
-                    exch.pop((r, o), None)
+                self._drop_edges(after)
         remaining = count
         for r in R[s1:]:  # into S1: the lowest BSNs
             if remaining <= 1:
                 break
             if not higher(r):
-                q = dict(exch)
-                for o in R[pos[r] + 1:]:
-                    if (r, o) in self.graph.edge:
-                        q[(r, o)] = q.get((r, o), 0) + (1 << Q)
-                mate = self._solve(q)
+                mate = self._solve({(r, o): 1 << Q for o in R[pos[r] + 1:] if (r, o) in edge})
             if higher(r):
                 remaining -= 1
-                for o in R[: pos[r]]:
-                    self._drop_edge(o, r)
-                    exch.pop((o, r), None)
-                for o in st.nxt:
-                    self._drop_edge(r, o)
+                self._drop_edges([(o, r) for o in R[: pos[r]]] + [(r, o) for o in st.nxt])
         # Fix S1' (the higher players of the pairs) and drop the exchange fields.
-        for i, a in enumerate(R):
-            for b in R[i + 1:]:
-                if not higher(a) or higher(b):
-                    self._drop_edge(a, b)
+        up = [higher(a) for a in R]
+        self._drop_edges([(a, b) for i, a in enumerate(R) for j, b in enumerate(R[i + 1:], i + 1)
+                          if not up[i] or up[j]])
+        self.graph.shift({e: -w for e, w in exch.items()})
         return R, [r for r in R if higher(r)], mate
 
     def _exchange_weights(self, st: _Bracket, R: list[int], s1: int

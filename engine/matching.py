@@ -97,6 +97,27 @@ class LocalGraph:
             self.incident[e[0]].discard(e)
             self.incident[e[1]].discard(e)
 
+    def remove_edges(self, edges: list[tuple[int, int]]) -> None:
+        """:meth:`remove_edge` for many edges at once."""
+        gone = []
+        for e in edges:
+            i = self.edge.pop(e, None)
+            if i is not None:
+                gone.append(e)
+                del self.weights[e]
+                self.incident[e[0]].discard(e)
+                self.incident[e[1]].discard(e)
+        node = self.node
+        self.g.remove_edges_from([(node[a], node[b]) for a, b in gone])
+
+    def shift(self, delta: dict[tuple[int, int], int]) -> None:
+        """Add ``delta`` to some edges' weights for good (edges not in the graph: none)."""
+        for e, w in delta.items():
+            i = self.edge.get(e)
+            if i is not None:
+                self.weights[e] += w
+                self.g.update_edge_by_index(i, self.weights[e])
+
     def remove_vertex(self, v: int) -> None:
         i = self.node.pop(v, None)
         if i is None:
