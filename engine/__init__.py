@@ -27,11 +27,10 @@ _LAZY = {
 
 
 def __getattr__(name: str) -> object:
-    import importlib
-
     for module, names in _LAZY.items():
         if name in names:
-            value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+            # __import__ rather than importlib.import_module: `python -X importtime` reports it
+            value = getattr(__import__(f"{__name__}.{module}", fromlist=[name]), name)
             globals()[name] = value
             return value
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
