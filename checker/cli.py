@@ -11,6 +11,13 @@ input with :func:`load` (it turns every input problem into a ``TrfError``) and e
 
 from __future__ import annotations
 
+if __name__ == "__main__":  # pragma: no cover - python -m trfaudit.checker.cli
+    # Run the application of the module the commands import (``trfaudit.checker.cli``), not a
+    # second copy of it as ``__main__`` (which would load and register every command twice).
+    from trfaudit.checker.cli import main
+
+    main()
+
 import enum
 import importlib
 import pkgutil
@@ -186,9 +193,5 @@ def _register_plugins(target: typer.Typer | None = None, package=None) -> None:
 _register_plugins()
 
 
-def main() -> None:  # pragma: no cover - entry point for python -m checker.cli
+def main() -> None:  # pragma: no cover - entry point for python -m trfaudit.checker.cli
     app()
-
-
-if __name__ == "__main__":  # pragma: no cover
-    main()

@@ -23,7 +23,6 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import Tournament
 
 from trfaudit.engine.editions import (ALL_EDITIONS, EDITION_NAMES, edition_in_force,
@@ -79,6 +78,8 @@ def by_dates(t: Tournament, prefix: str = "") -> EditionChoice:
     """The edition the dates of ``t`` give (042, else 052, else the first 132 round date; see
     :mod:`trf.dates`), or, when they cannot give one, the current edition with
     ``candidates`` set: the editions the file may have been paired under."""
+    from trfaudit.trf.dates import tournament_dates  # on use: --help needs only the names
+
     dates = tournament_dates(t)
     if dates.starts:
         editions = {start: edition_in_force(start).name for start in dates.starts}

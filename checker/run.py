@@ -15,7 +15,6 @@ or the bytes sent with it).  Both paths give the same :class:`FileReport` for a 
 from __future__ import annotations
 
 import os
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
@@ -281,6 +280,8 @@ def run(inputs: Iterable[str], options: Options,
                 if progress:
                     progress(done, total)
     if pool_tasks:
+        from concurrent.futures import ProcessPoolExecutor, as_completed
+
         workers = min(options.jobs, len(pool_tasks))
         with ProcessPoolExecutor(max_workers=workers) as pool:
             futures = {pool.submit(_worker, (paths[i], rnd,

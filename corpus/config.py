@@ -23,12 +23,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
-from trfaudit.engine.editions import ALL_EDITIONS
 from trfaudit.trf.model import Scoring
 
-#: Rules editions the generator can write: those a tournament-type code (192/092) names, so
-#: that the file says which edition paired it (whether the engine has them is checked later).
-RULES = tuple(e.name for e in ALL_EDITIONS if e.type_codes)
+from .rules import RULES  # the editions the generator can write (a type code names them)
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")
 LATE_BYES = ("Z", "H", "mixed")

@@ -5,9 +5,32 @@
 >>> pairing = pair_round(round_input(read("corpus/seed-example/round3-input.trf"), 3))
 """
 
-from .dutch import Board, BracketRecord, NoPairing, RoundPairing, pair_round
-from .editions import EDITIONS, EDITION_2025, Edition
-from .history import RoundInput, round_input
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .dutch import Board, BracketRecord, NoPairing, RoundPairing, pair_round
+    from .editions import EDITIONS, EDITION_2025, Edition
+    from .history import RoundInput, round_input
 
 __all__ = ["Board", "BracketRecord", "NoPairing", "RoundPairing", "pair_round", "EDITIONS",
            "EDITION_2025", "Edition", "RoundInput", "round_input"]
+
+# Each name loads its module on first use (PEP 562): importing a submodule (the edition
+# registry for the command line's choices, say) does not load the pairer.
+_LAZY = {
+    "dutch": ("Board", "BracketRecord", "NoPairing", "RoundPairing", "pair_round"),
+    "editions": ("EDITIONS", "EDITION_2025", "Edition"),
+    "history": ("RoundInput", "round_input"),
+}
+
+
+def __getattr__(name: str) -> object:
+    for module, names in _LAZY.items():
+        if name in names:
+            # __import__ rather than importlib.import_module: `python -X importtime` reports it
+            value = getattr(__import__(f"{__name__}.{module}", fromlist=[name]), name)
+            globals()[name] = value
+            return value
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

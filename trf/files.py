@@ -14,7 +14,6 @@ def load(path: Path | str) -> Tournament:
 
     Raises TrfError for anything wrong with the input, including a missing file.
     """
-    from .jsonform import from_json
     from .reader import parse
 
     name = str(path)
@@ -29,5 +28,7 @@ def load(path: Path | str) -> Tournament:
         except OSError as exc:
             raise TrfError(name, 0, 0, f"cannot read file: {exc.strerror or exc}") from None
     if data.lstrip()[:1] == b"{":
+        from .jsonform import from_json  # on use: it loads the writer too
+
         return from_json(data, name)
     return parse(data, name)

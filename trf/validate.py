@@ -26,7 +26,6 @@ from . import errors
 from .errors import ERROR, WARNING, Problem
 from .model import EntryKind, RecordKind, RoundEntry, Tournament
 from .rounds import RoundFault, read_round
-from .writer import decimal_text
 
 __all__ = ["Problem", "validate", "errors_only"]
 
@@ -35,6 +34,8 @@ _COMPLEMENT = {"win": "loss", "loss": "win", "draw": "draw"}
 
 
 def _pts(value: Fraction) -> str:
+    from .writer import decimal_text  # on use: only messages print points
+
     return decimal_text(value)[0]
 
 

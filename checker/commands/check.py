@@ -118,7 +118,6 @@ def register(app: typer.Typer) -> None:
         """
         from trfaudit.engine import EDITIONS
 
-        from trfaudit.checker import report_html, report_json, report_text
         from trfaudit.checker.run import Options, default_jobs, run
 
         if rules.value not in ("auto", "all") and rules.value not in EDITIONS:
@@ -156,14 +155,21 @@ def register(app: typer.Typer) -> None:
                 summary.add(file_to_dict(f))
             _write_summary(summary, summary_file)
 
+        # Only the chosen format's module loads (rich for text, the schema for JSON).
         if fmt is Format.json:
+            from trfaudit.checker import report_json
+
             text = report_json.render(batch)
         elif fmt is Format.html:
+            from trfaudit.checker import report_html
+
             text = report_html.render(batch, full)
-        elif output is None:
-            report_text.render(batch, report_text.make_console(sys.stdout), full)
-            raise typer.Exit(batch.exit_code)
         else:
+            from trfaudit.checker import report_text
+
+            if output is None:
+                report_text.render(batch, report_text.make_console(sys.stdout), full)
+                raise typer.Exit(batch.exit_code)
             text = report_text.render_text(batch, full)
         emit(text, output)
         raise typer.Exit(batch.exit_code)

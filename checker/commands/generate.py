@@ -10,7 +10,7 @@ from typing import List, Optional
 import typer
 
 from trfaudit.checker.rules import rules_choices
-from trfaudit.corpus.config import RULES as GENERATOR_RULES
+from trfaudit.corpus.rules import RULES as GENERATOR_RULES
 
 
 class Dialect(str, enum.Enum):

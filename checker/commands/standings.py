@@ -3,11 +3,8 @@ and the recorded ranks (001) compared with it."""
 
 from __future__ import annotations
 
-import csv
 import enum
-import html
 import io
-import json
 from pathlib import Path
 from typing import Any, Optional
 
@@ -80,6 +77,8 @@ def render_text(doc: dict[str, Any]) -> str:
 
 
 def render_csv(doc: dict[str, Any]) -> str:
+    import csv
+
     out = io.StringIO()
     w = csv.writer(out, lineterminator="\n")
     w.writerow(["rank", "tpn", "name", "points"] + doc["tiebreaks"] + ["recorded_rank"])
@@ -91,6 +90,8 @@ def render_csv(doc: dict[str, Any]) -> str:
 
 
 def render_html(doc: dict[str, Any]) -> str:
+    import html
+
     e = html.escape
     head = "".join(f"<th>{e(h)}</th>" for h in
                    ["Rank", "TPN", "Name", "Pts"] + doc["tiebreaks"] + ["Recorded"])
@@ -193,6 +194,8 @@ def register(app: typer.Typer) -> None:
                      "expected": d.expected, "explanation": d.explanation}
                     for d in chk.compare(t, st, ranks)]
         if fmt is Format.json:
+            import json
+
             public = {"rules": doc["rules"], "rules_reason": doc["rules_reason"],
                       "round": rounds, "source": doc["source"], "tiebreaks": shown,
                       "players": doc["players"], "unavailable": doc["unavailable"],
