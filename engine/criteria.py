@@ -56,6 +56,7 @@ class Criterion:
     vector = False
     rounds_needed = 0  # float criteria look back 1 or 2 rounds
     counts_failures = False
+    lookahead = False  # about the next bracket (C8; 2017 C.7)
     sums_to: str | None = None  # a count criterion ranked above that this one's slots sum to
 
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
@@ -101,6 +102,8 @@ class NextPairs(Criterion):
 
     key, article = "C8a", "2.4.3"
 
+    lookahead = True
+
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return 1 if where == "N" and ctx.lookahead else 0
 
@@ -110,6 +113,8 @@ class NextScores(Criterion):
 
     key, article, vector = "C8b", "2.4.3", True
     sums_to: str | None = "C8a"
+
+    lookahead = True
 
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         return {h.score: 1} if where == "N" else None
@@ -319,6 +324,8 @@ class NextPairs2017(Criterion):
     # ones when that bracket is the last (corpus/dutch2017 t000175 round 8): the corpus wins.
     key, article = "C8a", "C.7"
 
+    lookahead = True
+
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.lookahead:
             return 0
@@ -334,6 +341,8 @@ class NextBracketScores(Criterion):
     should be the lowest (the scores of those paired, here or there, are maximised)."""
 
     key, article, vector = "C8b", "C.7", True
+
+    lookahead = True
 
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if not ctx.lookahead:

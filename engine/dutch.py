@@ -125,9 +125,12 @@ class _Layout:
     """Bit positions of the criteria fields (and the tie-break fields below them)."""
 
     def __init__(self, criteria: list[Criterion], vals: dict[tuple[int, int], list[Value]],
-                 n_vertices: int, extra_max: dict[int, int] | None = None) -> None:
+                 n_vertices: int, extra_max: dict[int, int] | None = None,
+                 skip: frozenset[int] = frozenset()) -> None:
         self.criteria = criteria
         maxima, touched, firsts, seconds, signed = _extent(vals)
+        for k in [k for k in maxima if k[0] in skip]:  # criteria left out of the weights
+            del maxima[k]
         # Fields that pairs with lower players also use (completion, C9): the whole field.
         everyone = set(range(n_vertices))
         for ci, m in (extra_max or {}).items():
@@ -164,7 +167,9 @@ class _Layout:
                     if at is not None:
                         w += c << at
             else:
-                w += v << off[(ci, 0)]
+                at = off.get((ci, 0))
+                if at is not None:
+                    w += v << at
         return w
 
 
@@ -509,7 +514,11 @@ class DutchPairer:
         extra_max = {0: 3} if self.lower and self.edition.completion_every_bracket else {}
         if self.lower and self.c9 is not None and any(self.c9_setup):
             extra_max[self.c9] = 2 * max(self.c9_setup)
-        lay = _Layout(self.criteria, self.local_vals, len(self.alive), extra_max)
+        # Without the next group, the look-ahead criteria are judged afterwards
+        # (_lookahead_reached): their part in this bracket's pairs must not steer it.
+        skip = frozenset() if self.look else frozenset(
+            ci for ci, c in enumerate(self.criteria) if c.lookahead)
+        lay = _Layout(self.criteria, self.local_vals, len(self.alive), extra_max, skip)
         self.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
@@ -665,14 +674,17 @@ class DutchPairer:
         return [(s1[x], s2[choice[x]]) for x in range(half)]
 
     # -- one bracket: the look-ahead judged afterwards ------------------------------------
-    def _lookahead_local(self, nxt: list[int]) -> bool:
+    def _lookahead_local(self, current: list[int], mdp_count: int, nxt: list[int]) -> bool:
         """May the bracket be paired first without its next scoregroup in the matchings
-        (:meth:`_lookahead_reached` then decides whether that pairing stands)?  In 2025 and
-        when C9 (2.4.4) reads no pair into or inside the next group; 2017/2012's C.7 counts
-        the legality of the last bracket's pairing and stays with the full matching."""
-        if not nxt or not self.edition.completion_every_bracket:
+        (:meth:`_lookahead_reached` then decides whether that pairing stands)?
+
+        2025: unless C9 (2.4.4) reads pairs into or inside the next group.  2017/2012: in a
+        bracket that is not the PPB (C.4 is not in force there)."""
+        if not nxt:
             return False
         ctx, order = self.ctx, self.order
+        if not self.edition.completion_every_bracket:
+            return not ctx.completion and ctx.lookahead
         if ctx.single_downfloater_is_pab or any(self.c9_setup):
             return False
         # The next bracket's C9 would read this matching (_c9_in_force).
@@ -692,8 +704,16 @@ class DutchPairer:
         criterion, the first of the best (Art. 4); otherwise the bracket is paired again
         with ``N`` in the matchings.  A sufficient test: one maximum matching of ``N`` and
         ``D`` (no pair inside ``D``), with a stand-in partner for the player left over,
-        then completion of that player and everybody below (:meth:`_complete`)."""
+        then completion of that player and everybody below (:meth:`_complete`).
+
+        2017/2012 C.7 looks at the next bracket alone (no completion: that is the PPB's,
+        A.9); when the next bracket is the last, C.7 also counts the PAB-ineligible players
+        paired (engine.criteria.NextPairs2017), so the one left over must be eligible.  Its
+        second part counts the scores of the players paired here or there (2017 C.7b,
+        engine.criteria.NextBracketScores): at the bound, all of the bracket's, whichever
+        players float - again one bound for every candidate with as many pairs (C.5)."""
         ok, dropped, nc = self.ok, self.dropped, self.noncand
+        alone = not self.edition.completion_every_bracket
         group = list(floaters) + list(nxt)
         below = sorted(v for v in self.alive if v not in set(group))
         fset = set(floaters)
@@ -703,7 +723,8 @@ class DutchPairer:
             out = [e for e in (self._sparse_edges(group, 24) if sparse else self._all_edges(group))
                    if not (e[0] in fset and e[1] in fset) and e not in dropped]
             if odd:  # the stand-in (-1) takes whoever is left over: a player of N
-                out += [(-1, v) for v in nxt if below or not nc[v]]
+                free = not self.ctx.next_is_last if alone else bool(below)
+                out += [(-1, v) for v in nxt if free or not nc[v]]
             return out
 
         verts = group + ([-1] if odd else [])
@@ -713,6 +734,8 @@ class DutchPairer:
                 break
         else:
             return False
+        if alone:
+            return True
         rest = below + ([mate[-1]] if odd else [])
         return not rest or self._complete(rest, lambda v: not nc[v])
 
@@ -789,7 +812,7 @@ class DutchPairer:
         perfect = self._perfect_bracket(current, mdp_count, nxt)
         if perfect is not None:
             return self._pair_perfect(current, nxt, perfect)
-        if self._lookahead_local(nxt):
+        if self._lookahead_local(current, mdp_count, nxt):
             saved = (dict(self.final), set(self.alive), set(self.dropped))
             try:
                 rec, floaters = self._pair_candidates(current, mdp_count, nxt, look=False)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from trfaudit.engine import EDITION_2025, round_input
+from trfaudit.engine import EDITION_2025, EDITIONS, round_input
 from trfaudit.engine.dutch import BracketRecord, DutchPairer, RoundPairing
 from trfaudit.trf.reader import read
 
@@ -33,7 +33,7 @@ class _Spy(DutchPairer):
 class _FullOnly(DutchPairer):
     """The next scoregroup always in the matchings (the route before the local one)."""
 
-    def _lookahead_local(self, nxt: list[int]) -> bool:
+    def _lookahead_local(self, current: list[int], mdp_count: int, nxt: list[int]) -> bool:
         return False
 
 
@@ -110,3 +110,21 @@ def test_one_swap_completion_never_claims_more_than_the_full_test(name: str) -> 
         answers += spy.answers
     assert all(full for got, full in answers if got)
     assert any(got for got, _ in answers)
+
+
+@pytest.mark.parametrize("rules", ["2017", "2012"])
+@pytest.mark.parametrize("name", ["t000246.trf", "t000289.trf", "t000299.trf"])
+def test_local_route_pairs_as_the_full_matching_2017(name: str, rules: str) -> None:
+    """2017/2012 (C.7 judged afterwards, outside the PPB).  t000299 round 4 (2017): bracket
+    1 point of 13, next group {15, 25}, the last; 29 is PAB-ineligible.  Floating 29 (paired
+    with 15 next) or pairing him here counts the same for C.7 (every ineligible player
+    paired), so 4.2 decides: 20-23 before 20-29, and 29 floats.  Had the local matching
+    kept C.7's credit for pairing 29 inside the bracket, it would float 23 instead: the
+    look-ahead criteria are left out of the local weights."""
+    t = read(CORPUS / "dutch2017" / name)
+    edition = EDITIONS[rules]
+    for rnd in range(2, t.recorded_rounds() + 1):
+        inp = round_input(t, rnd)
+        local, full = DutchPairer(inp, edition).pair(), _FullOnly(inp, edition).pair()
+        assert _pairs(local) == _pairs(full), rnd
+        assert local.bye == full.bye
