@@ -408,7 +408,7 @@ class DutchPairer:
             if not self.look:
                 raise _LookaheadNeeded  # _solve_whole knows no C8
             mate = self._solve_whole(extra)
-            self.whole = True
+            self.whole = self.solved_whole = True
         mate.update(self.final)
         self.mate = mate
         return mate
@@ -846,6 +846,7 @@ class DutchPairer:
         vset = set(V)
         self.lower = frozenset(v for v in self.alive if v not in vset)
         self.completable_cache: dict[frozenset[int], bool] = {}
+        self.solved_whole = False  # a matching of this bracket needed the whole field
         self.lower_base: dict[int, int] | None = None
         bset = set(current)
         self.local_vals = self._bracket_values(V, bset, mdp_count)
@@ -932,6 +933,9 @@ class DutchPairer:
         pos = {r: i for i, r in enumerate(R)}
         rem_set = set(R)
         s1 = sum(1 for r in R if mate.get(r) in rem_set and mate[r] > r)
+        kept = self._without_exchange(R, s1, mate)
+        if kept is not None:
+            return R, R[:s1], kept
         Q = st.hint
         # The exchange fields stay in the graph's weights while 4.3 is decided; the
         # questions add one bit below them.
@@ -971,6 +975,40 @@ class DutchPairer:
                           if not up[i] or up[j]])
         self.graph.shift({e: -w for e, w in exch.items()})
         return R, [r for r in R if higher(r)], mate
+
+    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
+                          ) -> dict[int, int] | None:
+        """4.3 starts from no exchange: when the original S1 (the first ``s1`` of the
+        remainder) can be the higher players of a best candidate, it is S1'.  Tested with
+        one matching without the pairs inside S1 or inside S2 (``mate`` is a best
+        candidate's): as good on every criterion, as many pairs inside the remainder, and a
+        complete round (C4).  When it is, those pairs are dropped for good and its matching
+        is returned; else None (the exchange is decided with the exchange fields)."""
+        if self.solved_whole or not s1:
+            return None
+        first = set(R[:s1])
+        rset = set(R)
+
+        def inside(e: tuple[int, int]) -> bool:  # a pair of the remainder not S1 -> S2
+            return e[0] in rset and e[1] in rset and not (e[0] in first and e[1] not in first)
+
+        crit, final = self.crit_w, self.final
+
+        def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
+            return sum(crit.get((v, p), 0) for v, p in m.items() if v < p and v not in final)
+
+        sub = {e: w for e, w in self.graph.weights.items() if not inside(e)}
+        got = max_weight_matching(sub, self.bits)
+        if (worth(got) != worth(mate)
+                or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1):
+            return None
+        if (self.lower and self.edition.completion_every_bracket
+                and not self._completable(got)):
+            return None
+        self._drop_edges([e for e in self.graph.weights if inside(e)])
+        got.update(self.final)
+        self.mate = got
+        return got
 
     def _exchange_weights(self, st: _Bracket, R: list[int], s1: int
                           ) -> dict[tuple[int, int], int]:

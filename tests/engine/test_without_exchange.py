@@ -1,0 +1,66 @@
+"""4.3's first question asked on its own (engine.dutch, ``_without_exchange``): when the
+original S1 can be the higher players of a best candidate there is no exchange (C.04.3 2026
+Art. 4.3: fewest players exchanged first), and the exchange fields need no matching.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch import DutchPairer, RoundPairing
+from trfaudit.trf.reader import read
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+class _Spy(DutchPairer):
+    """Counts the shortcut's answers."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.kept = self.declined = 0
+
+    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
+                          ) -> dict[int, int] | None:
+        got = super()._without_exchange(R, s1, mate)
+        if got is None:
+            self.declined += 1
+        else:
+            self.kept += 1
+        return got
+
+
+class _Always(DutchPairer):
+    """Every exchange decided with the exchange fields (the route before the shortcut)."""
+
+    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
+                          ) -> dict[int, int] | None:
+        return None
+
+
+def _brackets(p: RoundPairing) -> list[tuple[list[tuple[int, int]], list[int]]]:
+    return [(sorted(b.pairs), b.downfloaters) for b in p.brackets]
+
+
+@pytest.mark.parametrize(("folder", "rules", "name"), [
+    ("dutch2025", "2025", "t000005.trf"), ("dutch2025", "2025", "t000109.trf"),
+    ("dutch2025", "2025", "t000244.trf"), ("dutch2017", "2017", "t000289.trf"),
+    ("dutch2017", "2017", "t000246.trf")])
+def test_shortcut_pairs_as_the_exchange_fields(folder: str, rules: str, name: str) -> None:
+    """Every round pairs the same, bracket by bracket, with and without the shortcut; the
+    shortcut both keeps S1 (most brackets) and declines (an exchange or an odd position
+    needs the fields) in these files, so both of its answers are exercised."""
+    t = read(CORPUS / folder / name)
+    edition = EDITIONS[rules]
+    kept = declined = 0
+    for rnd in range(2, t.recorded_rounds() + 1):
+        inp = round_input(t, rnd)
+        spy = _Spy(inp, edition)
+        got, ref = spy.pair(), _Always(inp, edition).pair()
+        kept, declined = kept + spy.kept, declined + spy.declined
+        assert _brackets(got) == _brackets(ref), rnd
+        assert [(b.white, b.black) for b in got.boards] == [(b.white, b.black) for b in ref.boards]
+    assert kept > 0 and declined > 0
