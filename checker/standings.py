@@ -17,6 +17,7 @@ recorded values that can be compared are the points, which the validator already
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -99,10 +100,20 @@ def recorded_ranks(t: Tournament) -> dict[int, int]:
     return {tpn: p.rank for tpn, p in t.players.items() if p.rank}
 
 
-def is_ranking(t: Tournament, st: Standings, ranks: dict[int, int]) -> bool:
-    scores = st.event.score
-    return all(not (scores[a] > scores[b] and ranks[a] > ranks[b])
-               for a in ranks for b in ranks)
+def is_ranking(scores: Mapping[int, Fraction], ranks: dict[int, int]) -> bool:
+    """Nobody is ranked below someone with fewer points (one pass over the ranks in order:
+    every rank's best score is at most the worst score of the ranks above it)."""
+    by_rank: dict[int, list[int]] = {}
+    for tpn, rank in ranks.items():
+        by_rank.setdefault(rank, []).append(tpn)
+    above = None  # the lowest score ranked above
+    for rank in sorted(by_rank):
+        group = [scores[tpn] for tpn in by_rank[rank]]
+        if above is not None and max(group) > above:
+            return False
+        low = min(group)
+        above = low if above is None else min(above, low)
+    return True
 
 
 def _ordinal(i: int) -> str:
@@ -215,7 +226,7 @@ def verify(t: Tournament, requested: str = "auto",
     st = compute(t, decl.codes, choice.rules, points_first=decl.points_first,
                  unrated_rating=unrated_rating)
     rounds = st.rounds
-    if decl.points_first and not is_ranking(t, st, ranks):
+    if decl.points_first and not is_ranking(st.event.score, ranks):
         result.notes.append(f"the rank column does not follow the points after round {rounds}"
                             ": it is not the standings of this file (a starting rank, or "
                             "another round's standings); not verified")

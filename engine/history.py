@@ -12,7 +12,7 @@ import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trfaudit.trf.model import EntryKind, Tournament
+from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, takes_part
 
 from .acceleration import baku_virtual_points
@@ -158,6 +158,16 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     pts = Points(unit, u(s.win), u(s.draw), u(s.loss), u(s.zero_bye), u(s.forfeit_loss),
                  u(s.forfeit_win), u(s.full_bye), u(s.half_bye), u(s.pab))
     baku = baku_acceleration(t, pts)
+    # An entry's points depend on its kind, result and colour only: worked out once each.
+    scored: dict[tuple[EntryKind, str, str | None], int] = {}
+
+    def points(e: RoundEntry) -> int:
+        key = (e.kind, e.result, e.colour)
+        got = scored.get(key)
+        if got is None:
+            got = scored[key] = u(s.points(e))
+        return got
+
     players: dict[int, PlayerRecord] = {}
     to_pair: list[int] = []
     recorded = t.recorded_rounds()
@@ -167,7 +177,7 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
             games.append(Game(
                 round=e.round, kind=e.kind, opponent=e.opponent,
                 colour=e.colour if e.colour in ("w", "b") else None,
-                points=u(s.points(e)), played=e.kind in _PLAYED,
+                points=points(e), played=e.kind in _PLAYED,
                 participated=e.kind in _PARTICIPATED,
             ))
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round

@@ -182,7 +182,7 @@ def register(app: typer.Typer) -> None:
             if len(ranks) < len(t.players):
                 doc["notes"].append(f"ranks recorded for {len(ranks)} of {len(t.players)} "
                                     "participants: not compared")
-            elif decl.points_first and not chk.is_ranking(t, st, ranks):
+            elif decl.points_first and not chk.is_ranking(st.event.score, ranks):
                 doc["notes"].append("the rank column does not follow the points: it is not "
                                     "the standings of this file; not compared")
             elif not decl.source:
