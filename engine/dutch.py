@@ -360,19 +360,26 @@ class DutchPairer:
             unmatched = [v for v in range(n) if v not in mate]
             return mate, unmatched
 
-        mate, unmatched = solve(self._sparse_edges(everyone))
-        if not (len(unmatched) == 1 and order[unmatched[0]].bye_eligible
-                and order[unmatched[0]].score == min(eligible)):
-            mate, unmatched = solve(self._all_edges(everyone))
-        if len(unmatched) > 1:
-            raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
-        bye = order[unmatched[0]]
-        if not bye.bye_eligible:
-            raise NoPairing("no player can receive the pairing-allocated bye (C2)")
-        bye_score = bye.score
-        top = order[0].score
-        single = bye_score >= top and all(
-            order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate)
+        low, top = min(eligible), order[0].score
+        sparse = self._sparse_edges(everyone)
+        if low < top and self._pab_among(everyone, sparse, low):
+            # The lowest score possible; nobody at the top score is the PAB assignee, so
+            # which partners the top bracket's players get does not matter here.
+            bye_score, single = low, False
+        else:
+            mate, unmatched = solve(sparse)
+            if not (len(unmatched) == 1 and order[unmatched[0]].bye_eligible
+                    and order[unmatched[0]].score == low):
+                mate, unmatched = solve(self._all_edges(everyone))
+            if len(unmatched) > 1:
+                raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
+            bye = order[unmatched[0]]
+            if not bye.bye_eligible:
+                raise NoPairing("no player can receive the pairing-allocated bye (C2)")
+            bye_score = bye.score
+            single = bye_score >= top and all(
+                order[mate[v]].score >= top for v in range(n)
+                if order[v].score >= top and v in mate)
         counts = sorted(p.played for p in order if p.score == bye_score)
         ranks: dict[int, int] = {}
         if self.edition.c9_fewest_unplayed:
@@ -384,6 +391,16 @@ class DutchPairer:
             for k, c in enumerate(counts):
                 ranks[c] = k
         return bye_score, single, ranks
+
+    def _pab_among(self, players: list[int], edges: list[tuple[int, int]], score: int
+                   ) -> bool:
+        """Do ``edges`` pair all of ``players`` but one, a PAB-eligible player of ``score``?
+        (A stand-in vertex takes the one left over.)"""
+        order = self.order
+        verts = players + [-1]
+        stand_in = [(-1, v) for v in players
+                    if order[v].bye_eligible and order[v].score == score]
+        return len(max_cardinality_matching(verts, edges + stand_in)) == len(verts)
 
     def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
