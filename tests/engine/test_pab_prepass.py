@@ -23,8 +23,8 @@ class _Weighted(DutchPairer):
         return False
 
 
-@pytest.mark.parametrize("name", ["t000005.trf", "t000109.trf", "t000167.trf", "t000244.trf",
-                                  "t000282.trf"])
+@pytest.mark.parametrize("name", ["t000004.trf", "t000006.trf", "t000010.trf", "t000013.trf",
+                                  "t000017.trf", "t000029.trf"])
 def test_cardinality_test_agrees_with_the_weighted_prepass(name: str) -> None:
     t = read(CORPUS / "dutch2025" / name)
     odd = 0
