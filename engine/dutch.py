@@ -1022,7 +1022,10 @@ class DutchPairer:
         if (self.lower and self.edition.completion_every_bracket
                 and not self._completable(got)):
             return None
-        self._drop_edges([e for e in self.graph.weights if inside(e)])
+        # Drop the pairs inside S1 or S2: the graph of the rest is built anew (cheaper than
+        # removing most of its edges one by one).
+        self.dropped.update(e for e in self.graph.weights if inside(e))
+        self.graph = LocalGraph(sub)
         got.update(self.final)
         self.mate = got
         return got

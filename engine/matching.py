@@ -26,7 +26,7 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
         import rustworkx as rx
 
         stats["rustworkx"] += 1
-        g = rx.PyGraph(multigraph=False)
+        g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
         g.add_nodes_from(ids)
         g.add_edges_from([(index[a], index[b], w) for (a, b), w in weights.items()])
         pairs = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
@@ -57,7 +57,7 @@ def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]
 
     stats["cardinality"] += 1
     index = {v: i for i, v in enumerate(vertices)}
-    g = rx.PyGraph(multigraph=False)
+    g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
     g.add_nodes_from(vertices)
     g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
     mate: dict[int, int] = {}
@@ -76,37 +76,33 @@ class LocalGraph:
         import rustworkx as rx
 
         self.top = max(weights.values(), default=0).bit_length()
-        self.g = rx.PyGraph(multigraph=False)
+        self.g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
         vertices = sorted({v for e in weights for v in e})
         self.node = dict(zip(vertices, self.g.add_nodes_from(vertices)))
         node = self.node
         edges = list(weights)
         indices = self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in weights.items()])
         self.edge = dict(zip(edges, indices))
-        self.incident: dict[int, set[tuple[int, int]]] = {v: set() for v in vertices}
-        incident = self.incident
-        for e in edges:
-            incident[e[0]].add(e)
-            incident[e[1]].add(e)
+        # The edge behind each edge index (rustworkx keeps an index until its edge goes).
+        self.key: dict[int, tuple[int, int]] = dict(zip(indices, edges))
 
     def remove_edge(self, e: tuple[int, int]) -> None:
         i = self.edge.pop(e, None)
         if i is not None:
             self.g.remove_edge_from_index(i)
             del self.weights[e]
-            self.incident[e[0]].discard(e)
-            self.incident[e[1]].discard(e)
+            del self.key[i]
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
         """:meth:`remove_edge` for many edges at once."""
         gone = []
+        edge, weights, key = self.edge, self.weights, self.key
         for e in edges:
-            i = self.edge.pop(e, None)
+            i = edge.pop(e, None)
             if i is not None:
                 gone.append(e)
-                del self.weights[e]
-                self.incident[e[0]].discard(e)
-                self.incident[e[1]].discard(e)
+                del weights[e]
+                del key[i]
         node = self.node
         self.g.remove_edges_from([(node[a], node[b]) for a, b in gone])
 
@@ -122,11 +118,11 @@ class LocalGraph:
         i = self.node.pop(v, None)
         if i is None:
             return
-        for e in self.incident.pop(v, ()):
-            del self.edge[e]
-            del self.weights[e]
-            other = e[0] if e[1] == v else e[1]
-            self.incident[other].discard(e)
+        edge, weights, key = self.edge, self.weights, self.key
+        for k in self.g.incident_edges(i):
+            e = key.pop(k)
+            del edge[e]
+            del weights[e]
         self.g.remove_node(i)
 
     def solve(self, extra: dict[tuple[int, int], int] | None, bits: int) -> dict[int, int]:
