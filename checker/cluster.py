@@ -115,13 +115,16 @@ def _dask_map(client: Any, window: int) -> MapUnordered:
 #: Dask's housekeeping made rarer on the local cluster: its event-loop watchdog (20 ms), system
 #: monitor (0.5 s) and memory monitor (0.1 s) run in every process beside the task's thread, and
 #: on a machine whose cores all run tasks they took ~10 % of a 50-player tournament's CPU
-#: (bench/corpus_scale.py); with these, ~4 %.  Workers of a remote cluster take the same
+#: (bench/corpus_scale.py); with these and the worker profiler off, ~1 %.  Workers of a remote cluster take the same
 #: settings from their environment (README: a cluster of several machines).
 QUIET = {
     "distributed.admin.tick.interval": "1s",
     "distributed.admin.system-monitor.interval": "5s",
     "distributed.admin.system-monitor.gil.enabled": False,
     "distributed.worker.memory.monitor-interval": "1s",
+    # The worker's statistical profiler samples the task's stack every 10 ms: a dashboard
+    # feature, and a per-cent or two of the CPU.
+    "distributed.worker.profile.enabled": False,
 }
 
 
