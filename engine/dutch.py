@@ -229,6 +229,9 @@ class DutchPairer:
         self.alive = set(range(n))
         self.final: dict[int, int] = {}
         self.look = True
+        # Maximum matchings of the players below a bracket, by set (_near_perfect_of).
+        self.near_cache: dict[frozenset[int], dict[int, int]] = {}
+        self.last_near: tuple[frozenset[int], dict[int, int]] | None = None
         brackets: list[BracketRecord] = []
         # The route through the brackets is the edition's: 2025 pairs each bracket with a
         # completable rest (C4); 2017 and 2012 have the PPB/CLB route (A.9, C.4).
@@ -445,13 +448,19 @@ class DutchPairer:
         return ok
 
     def _complete_around(self, left: frozenset[int]) -> bool:
-        """A sufficient test for :meth:`_completable`: a maximum matching of the players
-        below (one per bracket: all paired, or all but one, ``spare``) that takes in the at
-        most one player ``left`` unpaired by adding a pair or swapping one; the PAB, if
-        any, to a candidate.  False: not shown (the full test decides)."""
+        """A sufficient test for :meth:`_completable`: :meth:`_one_swap` around a maximum
+        matching of the players below (one per set of players, :meth:`_near_perfect_of`).
+        False: not shown (the full test decides)."""
         if self.lower_base is None:
-            self.lower_base = self._near_perfect(sorted(self.lower))
-        base, nc, ok = self.lower_base, self.noncand, self.ok
+            self.lower_base = self._near_perfect_of(self.lower)
+        return self._one_swap(self.lower_base, self.lower, left)
+
+    def _one_swap(self, base: dict[int, int], players: frozenset[int], left: frozenset[int]
+                  ) -> bool:
+        """Do ``players`` and the at most one player ``left`` pair completely (the PAB, if
+        any, to a candidate), shown from ``base`` - a matching of ``players`` pairing all
+        of them, or all but one, ``spare`` - by adding one pair or swapping one?"""
+        nc, ok = self.noncand, self.ok
         if -2 in base or len(left) > 1:
             return False
         spare = base.get(-1)  # the player of the ones below left over, when they are odd
@@ -459,9 +468,29 @@ class DutchPairer:
             return spare is None or not nc[spare]
         (u,) = left
         if spare is None:  # u or a partner's partner takes the PAB
-            return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in self.lower)
+            return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in players)
         return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare)
-                                   for x in self.lower)
+                                   for x in players)
+
+    def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
+        """:meth:`_near_perfect` of a set of players, kept for the round.  The players below
+        one bracket are those below the previous one less a scoregroup: the previous
+        matching, less the pairs that group broke, is completed on the players it left
+        alone when that suffices."""
+        got = self.near_cache.get(players)
+        if got is not None:
+            return got
+        last = self.last_near
+        if last is not None and players <= last[0] and -2 not in last[1]:
+            mate = {v: m for v, m in last[1].items() if v in players and m in players}
+            alone = sorted(players.difference(mate))
+            patch = self._near_perfect(alone) if alone else {}
+            got = {**mate, **patch} if -2 not in patch else None
+        if got is None:
+            got = self._near_perfect(sorted(players))
+        self.near_cache[players] = got
+        self.last_near = (players, got)
+        return got
 
     def _near_perfect(self, players: list[int]) -> dict[int, int]:
         """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
@@ -753,7 +782,11 @@ class DutchPairer:
             return False
         if alone:
             return True
-        rest = below + ([mate[-1]] if odd else [])
+        left = frozenset([mate[-1]] if odd else [])
+        below_set = frozenset(below)
+        if self._one_swap(self._near_perfect_of(below_set), below_set, left):
+            return True
+        rest = below + sorted(left)
         return not rest or self._complete(rest, lambda v: not nc[v])
 
     def _pair_perfect(self, current: list[int], nxt: list[int],

@@ -128,3 +128,36 @@ def test_local_route_pairs_as_the_full_matching_2017(name: str, rules: str) -> N
         local, full = DutchPairer(inp, edition).pair(), _FullOnly(inp, edition).pair()
         assert _pairs(local) == _pairs(full), rnd
         assert local.bye == full.bye
+
+
+class _NearSpy(DutchPairer):
+    """Checks every matching of the players below that the round keeps or repairs."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
+        self.seen = 0
+
+    def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
+        got = super()._near_perfect_of(players)
+        if -2 not in got:
+            self.seen += 1
+            assert set(got) - {-1} == set(players)  # everybody, nobody else
+            for v, m in got.items():
+                assert got[m] == v
+                if -1 not in (v, m):
+                    assert self.ok(v, m)  # C1, C3
+            assert (-1 in got) == (len(players) % 2 == 1)  # one left over when odd
+        return got
+
+
+@pytest.mark.parametrize("name", ["t000109.trf", "t000244.trf"])
+def test_kept_and_repaired_matchings_below_are_complete(name: str) -> None:
+    """The matchings of the players below a bracket (repaired from the previous bracket's
+    when a scoregroup leaves) pair everybody below, or all but one, with legal pairs."""
+    t = read(CORPUS / "dutch2025" / name)
+    seen = 0
+    for rnd in range(2, t.recorded_rounds() + 1):
+        spy = _NearSpy(round_input(t, rnd), EDITION_2025)
+        spy.pair()
+        seen += spy.seen
+    assert seen
