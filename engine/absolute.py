@@ -13,7 +13,7 @@ legality check (why a recorded pair is illegal).  C2 (who may get the PAB) is th
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Sequence
 
 from .players import PlayerState
 
@@ -72,10 +72,3 @@ class Compatibility:
     def allows(self, i: int, j: int) -> bool:
         """C1 and C3 for the players at places ``i`` and ``j``."""
         return j not in self.met[i] and c3_allows(self.guard[i], self.guard[j])
-
-    def partners(self, i: int, others: Iterable[int]) -> Iterator[int]:
-        """The players among ``others`` that the player at place ``i`` may meet, in order:
-        :meth:`allows` for many pairs, with :func:`c3_allows` written out (the pairer's
-        inner loops)."""
-        met, guard, gi = self.met[i], self.guard, self.guard[i]
-        return (j for j in others if j not in met and (gi is None or gi != guard[j]))

@@ -81,34 +81,29 @@ def _width(bound: int) -> int:
 
 
 def _extent(vals: dict[tuple[int, int], list[Value]]
-            ) -> tuple[dict[Field, int], dict[Field, int], dict[Field, int], dict[Field, int],
-                       set[Field]]:
-    """Per criterion field (criterion, score slot): its largest value, how many vertices
-    its pairs touch, how many first and second players they have, and whether it holds
-    negated failure counts."""
+            ) -> tuple[dict[Field, int], dict[Field, set[int]], dict[Field, set[int]],
+                       dict[Field, set[int]], set[Field]]:
+    """Per criterion field (criterion, score slot): its largest value, the vertices its
+    pairs touch, their first and second players, and whether it holds negated failure
+    counts."""
     maxima: dict[Field, int] = {}
-    # Sets of vertices as bit masks (vertex v: bit v): unions and counts stay in C.
-    touched: dict[Field, int] = {}
+    touched: dict[Field, set[int]] = {}
     # The first (second) players of a field's pairs cover its pairs: a matching holds no
     # more of them than either set has members (one MDP: one pair, whatever the bracket's
     # size).
-    firsts: dict[Field, int] = {}
-    seconds: dict[Field, int] = {}
+    firsts: dict[Field, set[int]] = {}
+    seconds: dict[Field, set[int]] = {}
     signed: set[Field] = set()
     # Pairs share their value lists (DutchPairer._bracket_values): read each list once,
     # with the first and second players of all its pairs.
-    groups: dict[int, list[Value]] = {}
-    highs: dict[int, int] = {}
-    lows: dict[int, int] = {}
+    groups: dict[int, tuple[list[Value], set[int], set[int]]] = {}
     for (a, b), vs in vals.items():
-        g = id(vs)
-        if g not in groups:
-            groups[g] = vs
-            highs[g] = lows[g] = 0
-        highs[g] |= 1 << a
-        lows[g] |= 1 << b
-    for g, vs in groups.items():
-        hs, ls = highs[g], lows[g]
+        g = groups.get(id(vs))
+        if g is None:
+            g = groups[id(vs)] = (vs, set(), set())
+        g[1].add(a)
+        g[2].add(b)
+    for vs, hs, ls in groups.values():
         for ci, v in enumerate(vs):
             if not v:
                 continue
@@ -120,12 +115,9 @@ def _extent(vals: dict[tuple[int, int], list[Value]]
                     c = -c
                 if c > maxima.get(k, 0):
                     maxima[k] = c
-                firsts[k] = firsts.get(k, 0) | hs
-                seconds[k] = seconds.get(k, 0) | ls
-    for k in firsts:
-        touched[k] = (firsts[k] | seconds[k]).bit_count()
-        firsts[k] = firsts[k].bit_count()
-        seconds[k] = seconds[k].bit_count()
+                touched.setdefault(k, set()).update(hs, ls)
+                firsts.setdefault(k, set()).update(hs)
+                seconds.setdefault(k, set()).update(ls)
     return maxima, touched, firsts, seconds, signed
 
 
@@ -140,10 +132,11 @@ class _Layout:
         for k in [k for k in maxima if k[0] in skip]:  # criteria left out of the weights
             del maxima[k]
         # Fields that pairs with lower players also use (completion, C9): the whole field.
+        everyone = set(range(n_vertices))
         for ci, m in (extra_max or {}).items():
             k = (ci, 0)
             maxima[k] = max(maxima.get(k, 0), m)
-            touched[k] = n_vertices
+            touched[k] = everyone
             firsts.pop(k, None)
         # A vector criterion whose slots add up to a count criterion ranked above it (C7 to
         # C6, C8's scores to its pairs) does not need its lowest slot: it follows.
@@ -156,9 +149,9 @@ class _Layout:
         self.offset: dict[tuple[int, int], int] = {}
         for k in sorted(maxima, key=lambda k: (-k[0], k[1])):  # lowest priority first
             self.offset[k] = offset
-            pairs = touched[k] // 2
+            pairs = len(touched[k]) // 2
             if k in firsts:
-                pairs = min(pairs, firsts[k], seconds[k])
+                pairs = min(pairs, len(firsts[k]), len(seconds[k]))
             offset += _width(maxima[k] * pairs) + (k in signed)
         self.bits = offset + 1
 
@@ -321,19 +314,20 @@ class DutchPairer:
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
         subgraph; a complete matching of it is one of the whole graph."""
         edges = []
-        partners = self.compat.partners
+        ok = self.ok
         for x, a in enumerate(vertices):
             found = 0
-            for b in partners(a, vertices[x + 1:]):
-                edges.append((a, b))
-                found += 1
-                if found == k:
-                    break
+            for b in vertices[x + 1:]:
+                if ok(a, b):
+                    edges.append((a, b))
+                    found += 1
+                    if found == k:
+                        break
         return edges
 
     def _all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
-        partners = self.compat.partners
-        return [(a, b) for x, a in enumerate(vertices) for b in partners(a, vertices[x + 1:])]
+        ok = self.ok
+        return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1:] if ok(a, b)]
 
     def _pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
