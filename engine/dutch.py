@@ -20,8 +20,7 @@ from .colours import allocate
 from .criteria import Context, Criterion, Value
 from .editions import EDITION_2025, Edition
 from .history import RoundInput
-from .matching import (RUSTWORKX_BITS, LocalGraph, max_cardinality, max_cardinality_matching,
-                       max_weight_matching)
+from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality_matching, max_weight_matching
 from .players import PlayerState, build_states
 
 
@@ -364,13 +363,12 @@ class DutchPairer:
             return mate, unmatched
 
         low, top = min(eligible), order[0].score
-        sparse = self._sparse_edges(everyone)
-        if low < top and self._pab_among(everyone, sparse, low):
+        if low < top and self._pab_among(low):
             # The lowest score possible; nobody at the top score is the PAB assignee, so
             # which partners the top bracket's players get does not matter here.
             bye_score, single = low, False
         else:
-            mate, unmatched = solve(sparse)
+            mate, unmatched = solve(self._sparse_edges(everyone))
             if not (len(unmatched) == 1 and order[unmatched[0]].bye_eligible
                     and order[unmatched[0]].score == low):
                 mate, unmatched = solve(self._all_edges(everyone))
@@ -395,28 +393,38 @@ class DutchPairer:
                 ranks[c] = k
         return bye_score, single, ranks
 
-    def _pab_among(self, players: list[int], edges: list[tuple[int, int]], score: int
-                   ) -> bool:
-        """Do ``edges`` pair all of ``players`` but one, a PAB-eligible player of ``score``?
-        (A stand-in vertex takes the one left over.)"""
+    def _with_stand_in(self, players: list[int], spare: Callable[[int], bool],
+                       keep: Callable[[tuple[int, int]], bool] | None = None, k: int = 12,
+                       dense: bool = True) -> dict[int, int] | None:
+        """A matching of ``players`` (C1, C3, and ``keep`` when given) that pairs all of
+        them, or, when they are odd, all but one, whom the stand-in -1 takes (a player
+        ``spare`` accepts: the PAB, or whoever is left over); None when there is none.
+        Tried on the sparse subgraph (``k`` next partners each) first, then, with ``dense``,
+        on every pair."""
+        odd = len(players) % 2 == 1
+        verts = players + ([-1] if odd else [])
+        stand_in = [(-1, v) for v in players if spare(v)] if odd else []
+        for sparse in ((True, False) if dense else (True,)):
+            edges = self._sparse_edges(players, k) if sparse else self._all_edges(players)
+            if keep is not None:
+                edges = [e for e in edges if keep(e)]
+            mate = max_cardinality_matching(verts, edges + stand_in)
+            if len(mate) == len(verts):
+                return mate
+        return None
+
+    def _pab_among(self, score: int) -> bool:
+        """Does the field pair with the PAB to an eligible player of ``score``?  (Sparse
+        subgraph only: a quick answer; no means not shown.)"""
         order = self.order
-        verts = players + [-1]
-        stand_in = [(-1, v) for v in players
-                    if order[v].bye_eligible and order[v].score == score]
-        return len(max_cardinality_matching(verts, edges + stand_in)) == len(verts)
+        return self._with_stand_in(
+            list(range(self.n)), lambda v: order[v].bye_eligible and order[v].score == score,
+            dense=False) is not None
 
     def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
         be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
-        need = len(rest) // 2
-        extra = []
-        if len(rest) % 2:
-            extra = [(-1, v) for v in rest if candidates is None or candidates(v)]
-            need += 1
-        verts = rest + ([-1] if len(rest) % 2 else [])
-        if max_cardinality(verts, self._sparse_edges(rest) + extra) >= need:
-            return True
-        return max_cardinality(verts, self._all_edges(rest) + extra) >= need
+        return self._with_stand_in(rest, candidates or (lambda v: True)) is not None
 
     # -- matchings -------------------------------------------------------------------------
     def _solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
@@ -495,16 +503,7 @@ class DutchPairer:
     def _near_perfect(self, players: list[int]) -> dict[int, int]:
         """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
         paired with the stand-in -1; ``{-2: -2}`` when there is none."""
-        odd = len(players) % 2 == 1
-        verts = players + ([-1] if odd else [])
-        for sparse in (True, False):
-            edges = self._sparse_edges(players) if sparse else self._all_edges(players)
-            if odd:
-                edges = edges + [(-1, v) for v in players]
-            mate = max_cardinality_matching(verts, edges)
-            if len(mate) == len(verts):
-                return mate
-        return {-2: -2}
+        return self._with_stand_in(players, lambda v: True) or {-2: -2}
 
     def _solve_whole(self, extra: dict[tuple[int, int], int] | None) -> dict[int, int]:
         lay = self.crit_layout
@@ -525,11 +524,6 @@ class DutchPairer:
                     w += (c9s[a] + c9s[b]) << c9
                 weights[(a, b)] = w
         return max_weight_matching(weights, lay.bits + self.shift)
-
-    def _drop_edge(self, a: int, b: int) -> None:
-        e = (a, b) if a < b else (b, a)
-        self.dropped.add(e)
-        self.graph.remove_edge(e)
 
     def _drop_edges(self, edges: list[tuple[int, int]]) -> None:
         """:meth:`_drop_edge` for pairs already in order (higher player first)."""
@@ -758,31 +752,22 @@ class DutchPairer:
         second part counts the scores of the players paired here or there (2017 C.7b,
         engine.criteria.NextBracketScores): at the bound, all of the bracket's, whichever
         players float - again one bound for every candidate with as many pairs (C.5)."""
-        ok, dropped, nc = self.ok, self.dropped, self.noncand
+        dropped, nc = self.dropped, self.noncand
         alone = not self.edition.completion_every_bracket
         group = list(floaters) + list(nxt)
         below = sorted(v for v in self.alive if v not in set(group))
-        fset = set(floaters)
-        odd = len(group) % 2 == 1
-
-        def edges(sparse: bool) -> list[tuple[int, int]]:
-            out = [e for e in (self._sparse_edges(group, 24) if sparse else self._all_edges(group))
-                   if not (e[0] in fset and e[1] in fset) and e not in dropped]
-            if odd:  # the stand-in (-1) takes whoever is left over: a player of N
-                free = not self.ctx.next_is_last if alone else bool(below)
-                out += [(-1, v) for v in nxt if free or not nc[v]]
-            return out
-
-        verts = group + ([-1] if odd else [])
-        for sparse in (True, False):
-            mate = max_cardinality_matching(verts, edges(sparse))
-            if len(mate) == len(verts):
-                break
-        else:
+        fset, nset = set(floaters), set(nxt)
+        # Whoever is left over is a player of N; PAB-eligible when nothing is below to
+        # pair him (2025), or when N is the last bracket (2017 C.7).
+        free = not self.ctx.next_is_last if alone else bool(below)
+        mate = self._with_stand_in(
+            group, lambda v: v in nset and (free or not nc[v]),
+            keep=lambda e: not (e[0] in fset and e[1] in fset) and e not in dropped, k=24)
+        if mate is None:
             return False
         if alone:
             return True
-        left = frozenset([mate[-1]] if odd else [])
+        left = frozenset([mate[-1]] if -1 in mate else [])
         below_set = frozenset(below)
         if self._one_swap(self._near_perfect_of(below_set), below_set, left):
             return True

@@ -45,11 +45,6 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
     return mate
 
 
-def max_cardinality(vertices: list[int], edges: list[tuple[int, int]]) -> int:
-    """Size of a maximum matching of the graph (vertex ids, edges)."""
-    return len(max_cardinality_matching(vertices, edges)) // 2
-
-
 def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]
                              ) -> dict[int, int]:
     """Partner of every matched vertex in a maximum matching of the graph."""
@@ -86,15 +81,8 @@ class LocalGraph:
         # The edge behind each edge index (rustworkx keeps an index until its edge goes).
         self.key: dict[int, tuple[int, int]] = dict(zip(indices, edges))
 
-    def remove_edge(self, e: tuple[int, int]) -> None:
-        i = self.edge.pop(e, None)
-        if i is not None:
-            self.g.remove_edge_from_index(i)
-            del self.weights[e]
-            del self.key[i]
-
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
-        """:meth:`remove_edge` for many edges at once."""
+        """Remove these edges (those not in the graph: none)."""
         gone = []
         edge, weights, key = self.edge, self.weights, self.key
         for e in edges:
