@@ -755,8 +755,8 @@ class DutchPairer:
         dropped, nc = self.dropped, self.noncand
         alone = not self.edition.completion_every_bracket
         group = list(floaters) + list(nxt)
-        below = sorted(v for v in self.alive if v not in set(group))
         fset, nset = set(floaters), set(nxt)
+        below = sorted(v for v in self.alive if v not in fset and v not in nset)
         # Whoever is left over is a player of N; PAB-eligible when nothing is below to
         # pair him (2025), or when N is the last bracket (2017 C.7).
         free = not self.ctx.next_is_last if alone else bool(below)
