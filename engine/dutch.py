@@ -1032,18 +1032,18 @@ class DutchPairer:
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
             return sum(crit.get((v, p), 0) for v, p in m.items() if v < p and v not in final)
 
-        sub = {e: w for e, w in self.graph.weights.items() if not inside(e)}
-        got = max_weight_matching(sub, self.bits)
+        trial = LocalGraph({e: w for e, w in self.graph.weights.items() if not inside(e)})
+        got = trial.solve(None, self.bits)
         if (worth(got) != worth(mate)
                 or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1):
             return None
         if (self.lower and self.edition.completion_every_bracket
                 and not self._completable(got)):
             return None
-        # Drop the pairs inside S1 or S2: the graph of the rest is built anew (cheaper than
-        # removing most of its edges one by one).
+        # Drop the pairs inside S1 or S2: the trial graph goes on (cheaper than removing
+        # most of the edges of the bracket's graph one by one).
         self.dropped.update(e for e in self.graph.weights if inside(e))
-        self.graph = LocalGraph(sub)
+        self.graph = trial
         got.update(self.final)
         self.mate = got
         return got
