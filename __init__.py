@@ -31,8 +31,15 @@ from trfaudit.trf.errors import Problem, TrfError
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
 
 if TYPE_CHECKING:
-    from trfaudit.checker.model import (BatchReport, Discrepancy, FileReport, FindingClass,
-                                        Kind, RoundReport, Status)
+    from trfaudit.checker.model import (
+        BatchReport,
+        Discrepancy,
+        FileReport,
+        FindingClass,
+        Kind,
+        RoundReport,
+        Status,
+    )
     from trfaudit.corpus.config import GeneratorConfig
     from trfaudit.engine.dutch import Board, NoPairing, RoundPairing
     from trfaudit.engine.editions import EDITIONS, Edition
@@ -41,8 +48,15 @@ if TYPE_CHECKING:
 # The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
 # commands that do not pair start quickly.
 _LAZY = {
-    "trfaudit.checker.model": ("BatchReport", "Discrepancy", "FileReport", "FindingClass",
-                               "Kind", "RoundReport", "Status"),
+    "trfaudit.checker.model": (
+        "BatchReport",
+        "Discrepancy",
+        "FileReport",
+        "FindingClass",
+        "Kind",
+        "RoundReport",
+        "Status",
+    ),
     "trfaudit.engine.dutch": ("Board", "NoPairing", "RoundPairing"),
     "trfaudit.engine.editions": ("EDITIONS", "Edition"),
     "trfaudit.trf.reader": ("parse",),
@@ -59,11 +73,35 @@ def __getattr__(name: str) -> object:
             return value
     raise AttributeError(f"module 'trfaudit' has no attribute {name!r}")
 
+
 __all__ = [
-    "BatchReport", "Board", "Discrepancy", "EDITIONS", "Edition", "EntryKind", "FileReport",
-    "FindingClass", "Kind", "NoPairing", "Player", "Problem", "RoundEntry", "RoundPairing",
-    "RoundReport", "Scoring", "Status", "Tournament", "TrfError", "check", "choose_edition",
-    "generate", "pair", "parse", "read", "validate", "write",
+    "BatchReport",
+    "Board",
+    "Discrepancy",
+    "EDITIONS",
+    "Edition",
+    "EntryKind",
+    "FileReport",
+    "FindingClass",
+    "Kind",
+    "NoPairing",
+    "Player",
+    "Problem",
+    "RoundEntry",
+    "RoundPairing",
+    "RoundReport",
+    "Scoring",
+    "Status",
+    "Tournament",
+    "TrfError",
+    "check",
+    "choose_edition",
+    "generate",
+    "pair",
+    "parse",
+    "read",
+    "validate",
+    "write",
 ]
 
 
@@ -144,8 +182,14 @@ def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileR
     return check_tournament(t, Options(rules=rules, round=round))
 
 
-def generate(players: int, rounds: int, seed: int = 1, *,
-             config: GeneratorConfig | None = None, **settings: object) -> Tournament:
+def generate(
+    players: int,
+    rounds: int,
+    seed: int = 1,
+    *,
+    config: GeneratorConfig | None = None,
+    **settings: object,
+) -> Tournament:
     """A random tournament paired round by round by trfaudit's engine (``trfaudit generate``).
 
     ``settings`` are :class:`~trfaudit.corpus.config.GeneratorConfig` fields (``draw_rate``,

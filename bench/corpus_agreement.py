@@ -36,8 +36,10 @@ def check_file(args):
             continue
         pairs = {(b.white, b.black) for b in got.boards}
         if pairs != want or got.bye != want_bye:
-            out.append(f"{path} round {rnd}: engine {sorted(pairs - want)} bye {got.bye}; "
-                       f"recorded {sorted(want - pairs)} bye {want_bye}")
+            out.append(
+                f"{path} round {rnd}: engine {sorted(pairs - want)} bye {got.bye}; "
+                f"recorded {sorted(want - pairs)} bye {want_bye}"
+            )
     return path, t.recorded_rounds(), out, time.perf_counter() - start
 
 
@@ -59,9 +61,11 @@ def main() -> None:
             for line in out:
                 print(line, flush=True)
     slowest.sort(reverse=True)
-    print(f"{len(files)} files, {rounds} rounds, {rounds - bad} agree, {bad} differ, "
-          f"{time.perf_counter() - start:.1f} s with {a.jobs} jobs; slowest: "
-          + ", ".join(f"{Path(p).name} {s:.1f}s" for s, p in slowest[:3]))
+    print(
+        f"{len(files)} files, {rounds} rounds, {rounds - bad} agree, {bad} differ, "
+        f"{time.perf_counter() - start:.1f} s with {a.jobs} jobs; slowest: "
+        + ", ".join(f"{Path(p).name} {s:.1f}s" for s, p in slowest[:3])
+    )
 
 
 if __name__ == "__main__":

@@ -80,8 +80,7 @@ def measure(command: list[str]) -> dict[str, float]:
     """Run ``command``; its wall time, CPU time (it and its children) and peak tree RSS."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
-                            text=True)
+    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     peak = 0
     stop = threading.Event()
 
@@ -111,6 +110,7 @@ def trfaudit() -> list[str]:
 
 # -- the Dask overhead --------------------------------------------------------------------
 
+
 def _nothing(i: int) -> tuple[int, object, None]:
     from trfaudit.checker.model import FileReport
 
@@ -122,8 +122,9 @@ def fifty_players(count: int, folder: Path) -> list[str]:
     from trfaudit.corpus.config import GeneratorConfig
     from trfaudit.corpus.generator import generate_batch
 
-    generate_batch(GeneratorConfig(players=50, rounds=7, rounds_max=9), 900_001, count, folder,
-                   mix=True)
+    generate_batch(
+        GeneratorConfig(players=50, rounds=7, rounds_max=9), 900_001, count, folder, mix=True
+    )
     return sorted(str(p) for p in folder.glob("*.trf"))
 
 
@@ -158,8 +159,12 @@ def overhead(files: list[str], noop: int, workers: int, repeats: int) -> dict[st
             for _ in range(repeats):
                 pids = _tree(os.getpid())
                 cpu, start = _cpu(pids), time.perf_counter()
-                for _, report, _ in iter_files(files, Options(), map_unordered,
-                                               task_bytes=DASK_TASK_BYTES if name == "dask" else 0):
+                for _, report, _ in iter_files(
+                    files,
+                    Options(),
+                    map_unordered,
+                    task_bytes=DASK_TASK_BYTES if name == "dask" else 0,
+                ):
                     assert report.error is None and not report.differing, report.summary()
                 wall = (time.perf_counter() - start) / len(files)
                 used = (_cpu(pids) - cpu) / len(files)
@@ -189,11 +194,19 @@ def main() -> None:
     parser.add_argument("--rounds", default="5-11")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--out", type=Path, default=None,
-                        help="where to generate (default: a temporary folder, removed)")
+    parser.add_argument(
+        "--out",
+        type=Path,
+        default=None,
+        help="where to generate (default: a temporary folder, removed)",
+    )
     parser.add_argument("--no-dask", action="store_true")
-    parser.add_argument("--fifty", type=int, default=40,
-                        help="50-player tournaments to measure the Dask overhead on")
+    parser.add_argument(
+        "--fifty",
+        type=int,
+        default=40,
+        help="50-player tournaments to measure the Dask overhead on",
+    )
     parser.add_argument("--repeats", type=int, default=2)
     parser.add_argument("--noop", type=int, default=200, help="no-op tasks to time")
     args = parser.parse_args()
@@ -204,9 +217,25 @@ def main() -> None:
     cmd = trfaudit()
     results: dict[str, dict[str, float]] = {}
     try:
-        gen = measure(cmd + ["generate", "--mix", "--set", f"players={args.players}", "--set",
-                             f"rounds={args.rounds}", "--seed", str(args.seed), "--count",
-                             str(args.count), "--jobs", str(args.jobs), "-o", str(corpus)])
+        gen = measure(
+            cmd
+            + [
+                "generate",
+                "--mix",
+                "--set",
+                f"players={args.players}",
+                "--set",
+                f"rounds={args.rounds}",
+                "--seed",
+                str(args.seed),
+                "--count",
+                str(args.count),
+                "--jobs",
+                str(args.jobs),
+                "-o",
+                str(corpus),
+            ]
+        )
         manifest = json.loads((corpus / "manifest.json").read_text())
         rounds = sum(e["rounds_played"] for e in manifest["tournaments"])
         stopped = sum(1 for e in manifest["tournaments"] if e["stopped"])
@@ -217,8 +246,20 @@ def main() -> None:
         for name, extra in paths.items():
             out = root / f"{name.split()[-1].strip('-')}.jsonl"
             summary_file = root / f"{name.split()[-1].strip('-')}-summary.json"
-            res = measure(cmd + ["check", str(corpus), "--format", "jsonl", "-o", str(out),
-                                 "--summary", str(summary_file)] + extra)
+            res = measure(
+                cmd
+                + [
+                    "check",
+                    str(corpus),
+                    "--format",
+                    "jsonl",
+                    "-o",
+                    str(out),
+                    "--summary",
+                    str(summary_file),
+                ]
+                + extra
+            )
             summary = json.loads(summary_file.read_text())
             res["rounds"] = summary["rounds"]
             res["rounds_differing"] = summary["rounds_differing"]
@@ -231,34 +272,49 @@ def main() -> None:
         if not keep:
             shutil.rmtree(root, ignore_errors=True)
 
-    print(f"{args.count} tournaments (mixed axes, {args.players} players, {args.rounds} rounds, "
-          f"seed {args.seed}): {rounds} rounds played, {stopped} stopped early")
-    print(f"{'path':22} {'wall s':>8} {'t/s':>7} {'rounds/s':>9} {'cpu s/t':>8} "
-          f"{'peak MB':>8}  rounds matching")
+    print(
+        f"{args.count} tournaments (mixed axes, {args.players} players, {args.rounds} rounds, "
+        f"seed {args.seed}): {rounds} rounds played, {stopped} stopped early"
+    )
+    print(
+        f"{'path':22} {'wall s':>8} {'t/s':>7} {'rounds/s':>9} {'cpu s/t':>8} "
+        f"{'peak MB':>8}  rounds matching"
+    )
     for name, r in results.items():
         n = args.count
-        matching = ("" if "rounds" not in r else
-                    f"{r['rounds'] - r['rounds_differing']}/{r['rounds']}")
-        print(f"{name:22} {r['wall']:8.1f} {n / r['wall']:7.2f} {rounds / r['wall']:9.1f} "
-              f"{r['cpu'] / n:8.3f} {r['peak_mb']:8.0f}  {matching}")
+        matching = (
+            "" if "rounds" not in r else f"{r['rounds'] - r['rounds_differing']}/{r['rounds']}"
+        )
+        print(
+            f"{name:22} {r['wall']:8.1f} {n / r['wall']:7.2f} {rounds / r['wall']:9.1f} "
+            f"{r['cpu'] / n:8.3f} {r['peak_mb']:8.0f}  {matching}"
+        )
     print(f"one 50-player tournament (mixed axes, 7-9 rounds): {cpu50 * 1000:.0f} ms of CPU")
     per_task = results["check --jobs"]["cpu"] / args.count
     if over is not None:
         extra = over["dask cpu"] - over["pool cpu"]
-        print(f"{args.fifty} 50-player tournaments on {args.jobs} workers, once up, CPU of all "
-              f"the path's processes per tournament: Dask {over['dask cpu'] * 1000:.0f} ms, pool "
-              f"{over['pool cpu'] * 1000:.0f} ms: Dask overhead {extra * 1000:+.1f} ms = "
-              f"{100 * extra / over['pool cpu']:+.1f} % (wall: Dask "
-              f"{over['dask wall'] * 1000:.0f} ms, pool {over['pool wall'] * 1000:.0f} ms)")
-        print(f"no-op tasks: Dask {over['dask no-op'] * 1000:.2f} ms, pool "
-              f"{over['pool no-op'] * 1000:.2f} ms of wall per task")
+        print(
+            f"{args.fifty} 50-player tournaments on {args.jobs} workers, once up, CPU of all "
+            f"the path's processes per tournament: Dask {over['dask cpu'] * 1000:.0f} ms, pool "
+            f"{over['pool cpu'] * 1000:.0f} ms: Dask overhead {extra * 1000:+.1f} ms = "
+            f"{100 * extra / over['pool cpu']:+.1f} % (wall: Dask "
+            f"{over['dask wall'] * 1000:.0f} ms, pool {over['pool wall'] * 1000:.0f} ms)"
+        )
+        print(
+            f"no-op tasks: Dask {over['dask no-op'] * 1000:.2f} ms, pool "
+            f"{over['pool no-op'] * 1000:.2f} ms of wall per task"
+        )
         startup = results["check --scheduler"]["wall"] - results["check --jobs"]["wall"]
-        print(f"end to end, Dask minus pool: {startup:+.1f} s on {args.count} tournaments "
-              "(cluster start-up included)")
+        print(
+            f"end to end, Dask minus pool: {startup:+.1f} s on {args.count} tournaments "
+            "(cluster start-up included)"
+        )
     sched = over["dask no-op"] if over else 0.0
-    print(f"50,000 tournaments at {per_task:.3f} CPU s each; on 16 and 64 cores (Dask) with "
-          f"{sched * 1000:.2f} ms of scheduling per task, overlapping the work (first figure) "
-          "or not at all (second):")
+    print(
+        f"50,000 tournaments at {per_task:.3f} CPU s each; on 16 and 64 cores (Dask) with "
+        f"{sched * 1000:.2f} ms of scheduling per task, overlapping the work (first figure) "
+        "or not at all (second):"
+    )
     for cores in (1, 16, 64):
         work = 50_000 * per_task / cores
         if cores == 1:
@@ -266,6 +322,7 @@ def main() -> None:
             continue
         low, high = max(work, 50_000 * sched), work + 50_000 * sched
         print(f"  {cores:3} cores: {low / 3600:6.2f} h .. {high / 3600:6.2f} h")
+
 
 if __name__ == "__main__":
     main()

@@ -50,8 +50,11 @@ def main() -> None:
             solved = {k: matching.stats[k] - before[k] for k in before}
             best = secs if best is None else min(best, secs)
         peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-        print(f"{path.name:22} round {rnd:2}  {len(t.players):5} players  {best:7.2f} s  "
-              f"peak {peak:6.0f} MB  matchings {solved}", flush=True)
+        print(
+            f"{path.name:22} round {rnd:2}  {len(t.players):5} players  {best:7.2f} s  "
+            f"peak {peak:6.0f} MB  matchings {solved}",
+            flush=True,
+        )
 
 
 if __name__ == "__main__":

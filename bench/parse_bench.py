@@ -39,8 +39,10 @@ def main() -> int:
         parse(data, args.file)
         times.append(time.perf_counter() - start)
     best = min(times)
-    print(f"file:   {args.file} ({len(data):,} bytes, {len(t.players)} players, "
-          f"{t.recorded_rounds()} rounds)")
+    print(
+        f"file:   {args.file} ({len(data):,} bytes, {len(t.players)} players, "
+        f"{t.recorded_rounds()} rounds)"
+    )
     print(f"cold:   {cold * 1000:7.1f} ms  (first parse, includes building the parser)")
     print(f"best:   {best * 1000:7.1f} ms  (best of {args.repeat})")
     print(f"median: {sorted(times)[len(times) // 2] * 1000:7.1f} ms")

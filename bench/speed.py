@@ -77,8 +77,9 @@ def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
     """Run ``cmd`` and return (seconds, peak MB, exit code, stdout) of that process alone."""
     with tempfile.TemporaryFile("w+") as out:
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=out, stderr=subprocess.DEVNULL,
-                                stdin=subprocess.DEVNULL, cwd=ROOT)
+        proc = subprocess.Popen(
+            cmd, stdout=out, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL, cwd=ROOT
+        )
         _, status, usage = os.wait4(proc.pid, 0)
         secs = time.perf_counter() - start
         proc.returncode = os.waitstatus_to_exitcode(status)
@@ -89,6 +90,7 @@ def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
 
 
 # -- pairing one round (run in a child process: ``speed.py --pair FILE ROUND``) -------------
+
 
 def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
     """Pair round ``rnd`` of ``path`` ``repeat`` times; print JSON: times, exact."""
@@ -113,31 +115,56 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
         finally:
             times.append(time.perf_counter() - start)
             cpus.append(time.process_time() - cpu)
-        exact = exact and ({(b.white, b.black) for b in got.boards} == set(rec.boards)
-                           and got.bye == rec.bye)
+        exact = exact and (
+            {(b.white, b.black) for b in got.boards} == set(rec.boards) and got.bye == rec.bye
+        )
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     from trfaudit import choose_edition
 
     if choose_edition(t)[0].name != rules:
         exact = None  # the file records another edition's pairings: timing only
-    print(json.dumps({"times": times, "cpus": cpus, "exact": exact, "peak": peak,
-                      "players": len(rec.boards) * 2 + (rec.bye is not None)}))
+    print(
+        json.dumps(
+            {
+                "times": times,
+                "cpus": cpus,
+                "exact": exact,
+                "peak": peak,
+                "players": len(rec.boards) * 2 + (rec.bye is not None),
+            }
+        )
+    )
 
 
-def pair_rows(path: Path, rounds: list[int], repeat: int, rules: str, target: str
-              ) -> Iterator[Row]:
+def pair_rows(path: Path, rounds: list[int], repeat: int, rules: str, target: str) -> Iterator[Row]:
     """One row per round, each paired in a fresh process."""
     for rnd in rounds:
-        _, peak, code, out = run_child([sys.executable, __file__, "--pair", str(path), str(rnd),
-                                        "--repeat", str(repeat), "--rules", rules])
+        _, peak, code, out = run_child(
+            [
+                sys.executable,
+                __file__,
+                "--pair",
+                str(path),
+                str(rnd),
+                "--repeat",
+                str(repeat),
+                "--rules",
+                rules,
+            ]
+        )
         if code != 0:
             yield Row(f"pair {path.name} round {rnd}", target, None, peak, False, f"exit {code}")
             continue
         doc = json.loads(out)
-        yield Row(f"pair {path.name} round {rnd} ({doc['players']} paired, {rules})", target,
-                  statistics.median(doc["times"]), doc["peak"], doc["exact"],
-                  "" if doc["exact"] is not None else "recorded by other rules: timing only",
-                  cpu=statistics.median(doc["cpus"]))
+        yield Row(
+            f"pair {path.name} round {rnd} ({doc['players']} paired, {rules})",
+            target,
+            statistics.median(doc["times"]),
+            doc["peak"],
+            doc["exact"],
+            "" if doc["exact"] is not None else "recorded by other rules: timing only",
+            cpu=statistics.median(doc["cpus"]),
+        )
 
 
 def recorded_rounds(path: Path) -> int:
@@ -148,10 +175,18 @@ def recorded_rounds(path: Path) -> int:
 
 # -- whole commands ----------------------------------------------------------------------
 
+
 def check_row(work: str, target: str, args: list[str], repeat: int) -> Row:
     secs, peak, codes, outs, cpu = timed(TRFAUDIT + ["check"] + args, repeat)
-    return Row(work, target, secs, peak, all(c == 0 for c in codes),
-               "" if all(c == 0 for c in codes) else f"exit {codes[0]}", cpu)
+    return Row(
+        work,
+        target,
+        secs,
+        peak,
+        all(c == 0 for c in codes),
+        "" if all(c == 0 for c in codes) else f"exit {codes[0]}",
+        cpu,
+    )
 
 
 def cli_rows(repeat: int, small: Path) -> list[Row]:
@@ -164,13 +199,22 @@ def cli_rows(repeat: int, small: Path) -> list[Row]:
 def generate_row(repeat: int, players: int, rounds: int) -> Row:
     with tempfile.TemporaryDirectory() as tmp:
         out = Path(tmp) / "gen.trf"
-        secs, peak, codes, _, cpu = timed(TRFAUDIT + ["generate", "--players", str(players),
-                                                 "--rounds", str(rounds), "-o", str(out)],
-                                     repeat)
+        secs, peak, codes, _, cpu = timed(
+            TRFAUDIT
+            + ["generate", "--players", str(players), "--rounds", str(rounds), "-o", str(out)],
+            repeat,
+        )
         # Exact: a re-check of what was generated finds every round as the engine pairs it.
         _, _, code, _ = run_child(TRFAUDIT + ["check", str(out)])
-    return Row(f"generate --players {players} --rounds {rounds}", "<= 30 s", secs, peak,
-               all(c == 0 for c in codes) and code == 0, "", cpu)
+    return Row(
+        f"generate --players {players} --rounds {rounds}",
+        "<= 30 s",
+        secs,
+        peak,
+        all(c == 0 for c in codes) and code == 0,
+        "",
+        cpu,
+    )
 
 
 def main() -> None:
@@ -179,8 +223,9 @@ def main() -> None:
     ap.add_argument("--rules", default="2025")
     ap.add_argument("--rows", default="pair,check,corpora,cli,generate")
     ap.add_argument("--rounds", help="pair only these rounds of the 1,000-player files: 1,2,10")
-    ap.add_argument("--quick", action="store_true",
-                    help="rounds 1, 2 and the last only; no corpora")
+    ap.add_argument(
+        "--quick", action="store_true", help="rounds 1, 2 and the last only; no corpora"
+    )
     ap.add_argument("--files", nargs="*", help="pair and check these files instead")
     ap.add_argument("--small", default=str(ROOT / "corpus" / "dutch2025" / "t000007.trf"))
     ap.add_argument("--generate", default="1000x11", help="PLAYERSxROUNDS for the generate row")
@@ -190,8 +235,10 @@ def main() -> None:
         pair_child(a.pair[0], int(a.pair[1]), a.repeat, a.rules)
         return
     rows = set(a.rows.split(","))
-    print(f"trfaudit speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-          f"{os.cpu_count()} cores, median of {a.repeat}")
+    print(
+        f"trfaudit speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
+        f"{os.cpu_count()} cores, median of {a.repeat}"
+    )
     print("| Work | Target | Time (median) | Peak memory | Output | Note |")
     print("|---|---|---|---|---|---|")
     if a.files:
@@ -199,8 +246,10 @@ def main() -> None:
         mid: list[tuple[Path, str]] = []
     else:
         big = [LARGE / "open1000-2025.trf", LARGE / "open1000-gen-2025.trf"]
-        mid = [(LARGE / "open500-2025.trf", "<= 0.3 s"),
-               (ROOT / "corpus" / "dutch2025" / "t000277.trf", "<= 0.08 s")]
+        mid = [
+            (LARGE / "open500-2025.trf", "<= 0.3 s"),
+            (ROOT / "corpus" / "dutch2025" / "t000277.trf", "<= 0.08 s"),
+        ]
     if "pair" in rows:
         for path in big:
             last = recorded_rounds(path)
@@ -216,21 +265,41 @@ def main() -> None:
     if "check" in rows:
         for path in big[:1]:
             for jobs, target in ((1, "<= 15 s"), (2, "<= 9 s")):
-                print(check_row(f"check {path.name} --jobs {jobs}", target,
-                                [str(path), "--jobs", str(jobs)], a.repeat).line(), flush=True)
+                print(
+                    check_row(
+                        f"check {path.name} --jobs {jobs}",
+                        target,
+                        [str(path), "--jobs", str(jobs)],
+                        a.repeat,
+                    ).line(),
+                    flush=True,
+                )
     if "corpora" in rows and not a.quick and not a.files:
         # Each corpus under the rules that paired it (dutch2017's files name neither an
         # edition nor a date: auto would choose the current one, 2025).
-        parts = [check_row("check corpus/dutch2025 --jobs 2", "",
-                           [str(ROOT / "corpus" / "dutch2025"), "--jobs", "2"], a.repeat),
-                 check_row("check corpus/dutch2017 --rules 2017 --jobs 2", "",
-                           [str(ROOT / "corpus" / "dutch2017"), "--rules", "2017", "--jobs", "2"],
-                           a.repeat)]
-        total = Row("check both corpora, --jobs 2 (4,586 rounds)", "<= 60 s",
-                    sum(r.seconds or 0 for r in parts), max(r.peak_mb or 0 for r in parts),
-                    all(r.exact for r in parts), " + ".join(f"{r.seconds:.1f} s" for r in parts
-                                                           if r.seconds is not None),
-                    sum(r.cpu or 0 for r in parts))
+        parts = [
+            check_row(
+                "check corpus/dutch2025 --jobs 2",
+                "",
+                [str(ROOT / "corpus" / "dutch2025"), "--jobs", "2"],
+                a.repeat,
+            ),
+            check_row(
+                "check corpus/dutch2017 --rules 2017 --jobs 2",
+                "",
+                [str(ROOT / "corpus" / "dutch2017"), "--rules", "2017", "--jobs", "2"],
+                a.repeat,
+            ),
+        ]
+        total = Row(
+            "check both corpora, --jobs 2 (4,586 rounds)",
+            "<= 60 s",
+            sum(r.seconds or 0 for r in parts),
+            max(r.peak_mb or 0 for r in parts),
+            all(r.exact for r in parts),
+            " + ".join(f"{r.seconds:.1f} s" for r in parts if r.seconds is not None),
+            sum(r.cpu or 0 for r in parts),
+        )
         print(total.line(), flush=True)
     if "cli" in rows:
         for row in cli_rows(a.repeat, Path(a.small)):

@@ -33,11 +33,15 @@ def main(folders: list[str]) -> int:
 
     sys.path.insert(0, str(ROOT / "tests" / "engine"))
     _load("tests_engine_tiebreak_plain", ROOT / "tests" / "engine" / "tiebreak_plain.py")
-    check = _load("tests_engine_crosscheck", ROOT / "tests" / "engine" /
-                  "test_tiebreaks_crosscheck.py")
-    files = [p for f in folders for p in (sorted(Path(f).iterdir()) if Path(f).is_dir()
-                                          else [Path(f)])
-             if p.suffix in (".trf", ".txt", ".input")]
+    check = _load(
+        "tests_engine_crosscheck", ROOT / "tests" / "engine" / "test_tiebreaks_crosscheck.py"
+    )
+    files = [
+        p
+        for f in folders
+        for p in (sorted(Path(f).iterdir()) if Path(f).is_dir() else [Path(f)])
+        if p.suffix in (".trf", ".txt", ".input")
+    ]
     start, compared, bad, refused = time.time(), 0, 0, 0
     for path in files:
         try:
@@ -53,11 +57,14 @@ def main(folders: list[str]) -> int:
             for p in problems:
                 print(p, flush=True)
         print(f"{path}: {compared} values compared so far, {bad} disagreements", flush=True)
-    print(f"{len(files)} files ({refused} not read), {compared} values compared, "
-          f"{bad} disagreements, {time.time() - start:.0f} s")
+    print(
+        f"{len(files)} files ({refused} not read), {compared} values compared, "
+        f"{bad} disagreements, {time.time() - start:.0f} s"
+    )
     return 1 if bad else 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(sys.argv[1:] or [str(ROOT / "corpus" / d)
-                                   for d in ("dutch2025", "dutch2017", "real")]))
+    sys.exit(
+        main(sys.argv[1:] or [str(ROOT / "corpus" / d) for d in ("dutch2025", "dutch2017", "real")])
+    )

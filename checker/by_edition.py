@@ -30,9 +30,14 @@ def _same_finding(a: Discrepancy, b: Discrepancy) -> bool:
     return a.kind == b.kind and sorted(a.players) == sorted(b.players)
 
 
-def check_round_editions(t: Tournament, rnd: int, editions: Sequence[Edition],
-                         initials: Sequence[str | None], known: bool,
-                         check: CheckOne) -> RoundReport:
+def check_round_editions(
+    t: Tournament,
+    rnd: int,
+    editions: Sequence[Edition],
+    initials: Sequence[str | None],
+    known: bool,
+    check: CheckOne,
+) -> RoundReport:
     """Round ``rnd`` under each of ``editions`` (the first is the one in force, or the
     current one when ``known`` is False); ``initials[i]`` is the initial colour for
     ``editions[i]``.  The report is the first edition's, with ``editions`` (the verdict map)
@@ -40,21 +45,27 @@ def check_round_editions(t: Tournament, rnd: int, editions: Sequence[Edition],
     matches under some candidate is a match."""
     reports = [check(t, rnd, e, c) for e, c in zip(editions, initials)]
     names = [e.name for e in editions]
-    verdicts = {name: EditionVerdict(r.status, [_short(d) for d in r.discrepancies])
-                for name, r in zip(names, reports)}
+    verdicts = {
+        name: EditionVerdict(r.status, [_short(d) for d in r.discrepancies])
+        for name, r in zip(names, reports)
+    }
     main = reports[0]
     if not known and main.status == DIFFERS and any(r.status == MATCH for r in reports):
         main = RoundReport(rnd, MATCH)
     for d in main.discrepancies:
-        d.editions = [name for name, r in zip(names, reports)
-                      if any(_same_finding(d, other) for other in r.discrepancies)]
+        d.editions = [
+            name
+            for name, r in zip(names, reports)
+            if any(_same_finding(d, other) for other in r.discrepancies)
+        ]
     main.editions = verdicts
     return main
 
 
-def verdict_sentence(rnd: int, verdicts: dict[str, EditionVerdict], in_force: str | None) -> \
-        str | None:
-    """"round 8 matches the 2017 rules, not the 2025 rules in force (quality C5)", or None
+def verdict_sentence(
+    rnd: int, verdicts: dict[str, EditionVerdict], in_force: str | None
+) -> str | None:
+    """ "round 8 matches the 2017 rules, not the 2025 rules in force (quality C5)", or None
     when every edition gives the same verdict."""
     matches = [n for n, v in verdicts.items() if v.status == MATCH]
     differs = [n for n, v in verdicts.items() if v.status != MATCH]
@@ -64,8 +75,11 @@ def verdict_sentence(rnd: int, verdicts: dict[str, EditionVerdict], in_force: st
     def names(items: list[str]) -> str:
         return " or ".join(items) if len(items) < 3 else ", ".join(items[:-1]) + " or " + items[-1]
 
-    why = "; ".join(f"{n}: {', '.join(verdicts[n].findings)}" for n in differs
-                    if verdicts[n].findings)
+    why = "; ".join(
+        f"{n}: {', '.join(verdicts[n].findings)}" for n in differs if verdicts[n].findings
+    )
     tail = " in force" if in_force in differs else ""
-    return (f"round {rnd} matches the {' and '.join(matches)} rules, not the {names(differs)} "
-            f"rules{tail}" + (f" ({why})" if why else ""))
+    return (
+        f"round {rnd} matches the {' and '.join(matches)} rules, not the {names(differs)} "
+        f"rules{tail}" + (f" ({why})" if why else "")
+    )

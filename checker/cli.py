@@ -144,11 +144,15 @@ class Target(str, enum.Enum):
 def convert_command(
     file: Path = typer.Argument(..., help="TRF (or trfaudit JSON) file to convert; '-' is stdin."),
     to: Target = typer.Option(..., "--to", help="Target dialect."),
-    output: Optional[Path] = typer.Option(None, "--output", "-o", help="Output file (default stdout)."),
+    output: Optional[Path] = typer.Option(
+        None, "--output", "-o", help="Output file (default stdout)."
+    ),
     tiebreaks: Optional[str] = typer.Option(
-        None, "--tiebreaks",
-        help="Record these tie-breaks (TRF-2026 codes, e.g. \"BH/C1,BH,SB\") as 202 and "
-             "212 (PTS first) in the output."),
+        None,
+        "--tiebreaks",
+        help='Record these tie-breaks (TRF-2026 codes, e.g. "BH/C1,BH,SB") as 202 and '
+        "212 (PTS first) in the output.",
+    ),
 ) -> None:
     """Convert FILE to another TRF dialect or to JSON.
 
@@ -182,8 +186,9 @@ def _register_plugins(target: typer.Typer | None = None, package=None) -> None:
     """Call ``register(app)`` of every module in ``package`` (default ``checker.commands``)."""
     if package is None:
         from trfaudit.checker import commands as package
-    for module_info in sorted(pkgutil.iter_modules(package.__path__, package.__name__ + "."),
-                              key=lambda info: info.name):
+    for module_info in sorted(
+        pkgutil.iter_modules(package.__path__, package.__name__ + "."), key=lambda info: info.name
+    ):
         module = importlib.import_module(module_info.name)
         register = getattr(module, "register", None)
         if callable(register):

@@ -34,8 +34,10 @@ class SchedulerError(ValueError):
 
 
 def cpus() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-               else (os.cpu_count() or 1))
+    return max(
+        1,
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+    )
 
 
 def parse_scheduler(spec: str) -> tuple[str, int | str]:
@@ -60,8 +62,7 @@ def _serial(fn: Callable[..., Any], items: Iterable[Item]) -> Iterator[tuple[Ite
 def _pool(workers: int, window: int) -> tuple[MapUnordered, ProcessPoolExecutor]:
     pool = ProcessPoolExecutor(max_workers=workers)
 
-    def map_unordered(fn: Callable[..., Any],
-                      items: Iterable[Item]) -> Iterator[tuple[Item, Any]]:
+    def map_unordered(fn: Callable[..., Any], items: Iterable[Item]) -> Iterator[tuple[Item, Any]]:
         pending: dict[Future[Any], Item] = {}
         source = iter(items)
         exhausted = False
@@ -84,8 +85,7 @@ def _pool(workers: int, window: int) -> tuple[MapUnordered, ProcessPoolExecutor]
 def _dask_map(client: Any, window: int) -> MapUnordered:
     from distributed import as_completed
 
-    def map_unordered(fn: Callable[..., Any],
-                      items: Iterable[Item]) -> Iterator[tuple[Item, Any]]:
+    def map_unordered(fn: Callable[..., Any], items: Iterable[Item]) -> Iterator[tuple[Item, Any]]:
         source = iter(items)
         owner: dict[str, Item] = {}
 
@@ -139,14 +139,22 @@ def dask_client(spec: str) -> Iterator[tuple[Any, int]]:
         import dask
         from distributed import Client, LocalCluster
     except ImportError:
-        raise SchedulerError(f"--scheduler {spec}: Dask is not installed "
-                             "(pip install 'trfaudit[dask]')") from None
+        raise SchedulerError(
+            f"--scheduler {spec}: Dask is not installed (pip install 'trfaudit[dask]')"
+        ) from None
     if kind == "local":
         # the nannies hand this configuration to the worker processes they start
-        with dask.config.set(QUIET), \
-                LocalCluster(n_workers=int(value), threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.ERROR) as cluster, \
-                Client(cluster) as client:
+        with (
+            dask.config.set(QUIET),
+            LocalCluster(
+                n_workers=int(value),
+                threads_per_worker=1,
+                processes=True,
+                dashboard_address=None,
+                silence_logs=logging.ERROR,
+            ) as cluster,
+            Client(cluster) as client,
+        ):
             yield client, int(value)
         return
     try:
@@ -154,8 +162,10 @@ def dask_client(spec: str) -> Iterator[tuple[Any, int]]:
     except (OSError, TimeoutError) as exc:
         raise SchedulerError(f"--scheduler {spec}: cannot connect: {exc}") from None
     with client:
-        workers = max(1, sum(w.get("nthreads", 1)
-                             for w in client.scheduler_info().get("workers", {}).values()))
+        workers = max(
+            1,
+            sum(w.get("nthreads", 1) for w in client.scheduler_info().get("workers", {}).values()),
+        )
         yield client, workers
 
 

@@ -20,8 +20,9 @@ def colour_rule(a: PlayerState, b: PlayerState, initial: str) -> tuple[int, int,
     return d.white, d.black, d.rule
 
 
-def colour_discrepancies(boards: list[tuple[int, int]], states: dict[int, PlayerState],
-                         initial: str, edition: Edition) -> list[Discrepancy]:
+def colour_discrepancies(
+    boards: list[tuple[int, int]], states: dict[int, PlayerState], initial: str, edition: Edition
+) -> list[Discrepancy]:
     """A ``colour`` discrepancy for each recorded (white, black) board whose colours Art. 5
     gives the other way round."""
     out = []
@@ -31,6 +32,9 @@ def colour_discrepancies(boards: list[tuple[int, int]], states: dict[int, Player
         d = decide(states[rw], states[rb], initial, edition)
         if d.white == rw:
             continue
-        out.append(Discrepancy(COLOUR, d.label, [d.white, d.black], f"{rw}-{rb}",
-                               f"{d.white}-{d.black}", d.reason))
+        out.append(
+            Discrepancy(
+                COLOUR, d.label, [d.white, d.black], f"{rw}-{rb}", f"{d.white}-{d.black}", d.reason
+            )
+        )
     return out

@@ -24,8 +24,19 @@ from trfaudit.trf.model import Tournament
 from . import legality
 from .colour import colour_discrepancies, colour_rule
 from .localise import bracket_of_pair, bracket_view, recent_colours
-from .model import (COLOUR, DIFFERS, ILLEGAL, MATCH, UNEXPLAINED, BoardDiff, Discrepancy,
-                    Pairing, PlayerInfo, RoundReport, Side)
+from .model import (
+    COLOUR,
+    DIFFERS,
+    ILLEGAL,
+    MATCH,
+    UNEXPLAINED,
+    BoardDiff,
+    Discrepancy,
+    Pairing,
+    PlayerInfo,
+    RoundReport,
+    Side,
+)
 from .recorded import RecordedRound, recorded_round, with_pending_paired
 from .wording import person
 
@@ -40,22 +51,30 @@ def _pairs_text(pairs) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
 
 
-def _quality(inp, edition, rec: RecordedRound, result: RoundPairing,
-             names: dict[int, str]) -> tuple[Discrepancy, object | None]:
+def _quality(
+    inp, edition, rec: RecordedRound, result: RoundPairing, names: dict[int, str]
+) -> tuple[Discrepancy, object | None]:
     """The discrepancy the explanation gives, and its bracket."""
     try:
         exp = _explain(inp, edition, rec, result, names)
     except Exception as exc:  # noqa: BLE001 - a defect of the explanation, not of the file
         return Discrepancy(
-            UNEXPLAINED, None, [], None, None,
+            UNEXPLAINED,
+            None,
+            [],
+            None,
+            None,
             "the pairs differ from the engine's, but explaining why failed "
-            f"({type(exc).__name__}: {exc}): an engine defect"), None
-    return Discrepancy(exp.kind, exp.criterion, list(exp.players), exp.recorded,
-                       exp.expected, exp.text), exp.bracket
+            f"({type(exc).__name__}: {exc}): an engine defect",
+        ), None
+    return Discrepancy(
+        exp.kind, exp.criterion, list(exp.players), exp.recorded, exp.expected, exp.text
+    ), exp.bracket
 
 
-def board_order(pairs: list[tuple[int, int]], states: dict[int, PlayerState],
-                inp: RoundInput) -> list[tuple[int, int]]:
+def board_order(
+    pairs: list[tuple[int, int]], states: dict[int, PlayerState], inp: RoundInput
+) -> list[tuple[int, int]]:
     """``pairs`` in board order (C.04.2 3.6), as the engine orders its boards."""
     known = [p for p in pairs if p[0] in states and p[1] in states]
     rest = [p for p in pairs if p not in known]
@@ -69,9 +88,13 @@ def _sides(boards: list[tuple[int, int]], bye: int | None) -> list[Side]:
     return out
 
 
-def differing_boards(rec_boards: list[tuple[int, int]], rec_bye: int | None,
-                     eng_boards: list[tuple[int, int]], eng_bye: int | None,
-                     colourless: set[frozenset[int]] | None = None) -> list[BoardDiff]:
+def differing_boards(
+    rec_boards: list[tuple[int, int]],
+    rec_bye: int | None,
+    eng_boards: list[tuple[int, int]],
+    eng_bye: int | None,
+    colourless: set[frozenset[int]] | None = None,
+) -> list[BoardDiff]:
     """The boards (and PAB) each pairing has and the other has not, side by side in board
     order (both lists are in board order).  A board with the same players and other colours
     differs; a pair recorded without colours (``colourless``) only by its players."""
@@ -93,9 +116,10 @@ def differing_boards(rec_boards: list[tuple[int, int]], rec_bye: int | None,
 
     only_r = [s for s in rs if only_rec(s)]
     only_e = [s for s in es if only_eng(s)]
-    return [BoardDiff(only_r[i] if i < len(only_r) else None,
-                      only_e[i] if i < len(only_e) else None)
-            for i in range(max(len(only_r), len(only_e)))]
+    return [
+        BoardDiff(only_r[i] if i < len(only_r) else None, only_e[i] if i < len(only_e) else None)
+        for i in range(max(len(only_r), len(only_e)))
+    ]
 
 
 def side_text(s: Side | None, names: dict[int, str]) -> str:
@@ -106,27 +130,38 @@ def side_text(s: Side | None, names: dict[int, str]) -> str:
     return f"board {s.board} {person(names, s.white)} - {person(names, s.black)}"
 
 
-def boards_sentence(diff: list[BoardDiff], names: dict[int, str],
-                    swapped: set[frozenset[int]] = frozenset(), limit: int = 2) -> str:
+def boards_sentence(
+    diff: list[BoardDiff],
+    names: dict[int, str],
+    swapped: set[frozenset[int]] = frozenset(),
+    limit: int = 2,
+) -> str:
     """``boards 6, 9 differ: recorded board 6 A (6) - B (167), ...; the engine's board 6
     A (6) - C (142), ...; the PAB: recorded D (218), the engine's E (275)``.  Boards whose
     players agree and colours are ``swapped`` are left to the colour findings."""
+
     def moved(s: Side | None) -> bool:
-        return (s is not None and s.black is not None
-                and frozenset((s.white, s.black)) not in swapped)
+        return (
+            s is not None and s.black is not None and frozenset((s.white, s.black)) not in swapped
+        )
 
     rec = [d.recorded for d in diff if moved(d.recorded)]
     eng = [d.expected for d in diff if moved(d.expected)]
-    rec_bye = next((d.recorded for d in diff if d.recorded is not None
-                    and d.recorded.black is None), None)
-    eng_bye = next((d.expected for d in diff if d.expected is not None
-                    and d.expected.black is None), None)
+    rec_bye = next(
+        (d.recorded for d in diff if d.recorded is not None and d.recorded.black is None), None
+    )
+    eng_bye = next(
+        (d.expected for d in diff if d.expected is not None and d.expected.black is None), None
+    )
     parts = []
     if rec or eng:
         if len(rec) <= limit:
             numbers = ", ".join(str(s.board) for s in rec)
-            head = (f"board{'s' if len(rec) > 1 else ''} {numbers} differ{'s' if len(rec) == 1 else ''}: "
-                    if rec else "")
+            head = (
+                f"board{'s' if len(rec) > 1 else ''} {numbers} differ{'s' if len(rec) == 1 else ''}: "
+                if rec
+                else ""
+            )
             r = ", ".join(side_text(s, names) for s in rec) or "no such board"
             e = ", ".join(side_text(s, names) for s in eng) or "no such board"
         else:
@@ -145,12 +180,14 @@ def _colours_only(bd: BoardDiff, diff: list[BoardDiff]) -> bool:
     if bd.recorded is None or bd.recorded.black is None:
         return False
     swapped = (bd.recorded.black, bd.recorded.white)
-    return any(d.expected is not None and (d.expected.white, d.expected.black) == swapped
-               for d in diff)
+    return any(
+        d.expected is not None and (d.expected.white, d.expected.black) == swapped for d in diff
+    )
 
 
-def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, str],
-           boards_text: str) -> str:
+def _where(
+    d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, str], boards_text: str
+) -> str:
     """What the finding is about, named: the boards that differ, or the finding's own
     board or players."""
     if d.kind not in (ILLEGAL, COLOUR) or not d.players:
@@ -167,12 +204,19 @@ def _where(d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, st
     return ", ".join(person(names, p) for p in d.players)
 
 
-def player_info(t: Tournament, tpn: int, rnd: int, states: dict[int, PlayerState],
-                inp: RoundInput) -> PlayerInfo:
+def player_info(
+    t: Tournament, tpn: int, rnd: int, states: dict[int, PlayerState], inp: RoundInput
+) -> PlayerInfo:
     p = t.players[tpn]
     score = inp.points.show(states[tpn].score) if tpn in states else "-"
-    return PlayerInfo(tpn, p.name.strip(), p.rating or None, score,
-                      recent_colours(t, tpn, rnd), (p.federation or "").strip())
+    return PlayerInfo(
+        tpn,
+        p.name.strip(),
+        p.rating or None,
+        score,
+        recent_colours(t, tpn, rnd),
+        (p.federation or "").strip(),
+    )
 
 
 def initial_colour(t, edition) -> tuple[str | None, str | None]:
@@ -196,19 +240,21 @@ def initial_colour(t, edition) -> tuple[str | None, str | None]:
     other = "b" if inferred == "w" else "w"
 
     def fits(colour: str) -> int:
-        return sum(1 for w, b in boards
-                   if colour_rule(states[w], states[b], colour)[0] == w)
+        return sum(1 for w, b in boards if colour_rule(states[w], states[b], colour)[0] == w)
 
     if fits(other) > fits(inferred):
         word = {"w": "white", "b": "black"}
-        return other, (f"the file does not state the initial colour (XXC/152); {word[other]} "
-                       f"is taken: {fits(other)} of the {len(boards)} boards of round 1 fit it, "
-                       f"{fits(inferred)} fit {word[inferred]}")
+        return other, (
+            f"the file does not state the initial colour (XXC/152); {word[other]} "
+            f"is taken: {fits(other)} of the {len(boards)} boards of round 1 fit it, "
+            f"{fits(inferred)} fit {word[inferred]}"
+        )
     return None, None
 
 
-def check_round(t, rnd: int, edition, initial: str | None = None,
-                rank_order: list[int] | None = None) -> RoundReport:
+def check_round(
+    t, rnd: int, edition, initial: str | None = None, rank_order: list[int] | None = None
+) -> RoundReport:
     """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``
     (``initial``: the initial colour to use instead of the file's or the engine's guess;
     ``rank_order``: an initial ranking to use instead of the file's pairing numbers).
@@ -236,10 +282,17 @@ def check_round(t, rnd: int, edition, initial: str | None = None,
     bracket = None
     if result is None:
         if not illegal:
-            found.append(Discrepancy(
-                UNEXPLAINED, None, [], _pairs_text(rec.boards), "no pairing",
-                f"the engine finds no legal pairing ({failure}), but the recorded round is "
-                "legal: an engine defect"))
+            found.append(
+                Discrepancy(
+                    UNEXPLAINED,
+                    None,
+                    [],
+                    _pairs_text(rec.boards),
+                    "no pairing",
+                    f"the engine finds no legal pairing ({failure}), but the recorded round is "
+                    "legal: an engine defect",
+                )
+            )
     else:
         eng_pairs = {frozenset((b.white, b.black)) for b in result.boards}
         same_pairs = rec.pairs == eng_pairs and rec.bye == result.bye and not rec.problems
@@ -268,19 +321,26 @@ def check_round(t, rnd: int, edition, initial: str | None = None,
         if result is not None:
             eng_boards = [(b.white, b.black) for b in result.boards]
             report.expected = Pairing(eng_boards, result.bye)
-            report.differing = differing_boards(rec_boards, report.recorded.bye,
-                                                eng_boards, result.bye,
-                                                {frozenset(p) for p in rec.colourless})
-        rec_sides = {frozenset((s.white, s.black)): s
-                     for s in _sides(rec_boards, None)}
-        swapped = {frozenset((bd.recorded.white, bd.recorded.black)) for bd in report.differing
-                   if _colours_only(bd, report.differing)}
+            report.differing = differing_boards(
+                rec_boards,
+                report.recorded.bye,
+                eng_boards,
+                result.bye,
+                {frozenset(p) for p in rec.colourless},
+            )
+        rec_sides = {frozenset((s.white, s.black)): s for s in _sides(rec_boards, None)}
+        swapped = {
+            frozenset((bd.recorded.white, bd.recorded.black))
+            for bd in report.differing
+            if _colours_only(bd, report.differing)
+        }
         text = boards_sentence(report.differing, names, swapped)
         for d in found:
             where = _where(d, rec_sides, names, text)
             text_ = d.explanation
-            d.summary = f"Round {rnd}: " + (f"{where}. " if where else "") + (
-                text_[:1].upper() + text_[1:])
+            d.summary = (
+                f"Round {rnd}: " + (f"{where}. " if where else "") + (text_[:1].upper() + text_[1:])
+            )
         if bracket is not None:
             report.bracket = bracket_view(bracket, states, inp, rec, result, t)
         mentioned: list[int] = []  # in the order the boards show them, then the findings'
@@ -290,6 +350,7 @@ def check_round(t, rnd: int, edition, initial: str | None = None,
                     mentioned += [x for x in (s.white, s.black) if x is not None]
         for d in found:
             mentioned += d.players
-        report.players = [player_info(t, p, rnd, states, inp) for p in dict.fromkeys(mentioned)
-                          if p in t.players]
+        report.players = [
+            player_info(t, p, rnd, states, inp) for p in dict.fromkeys(mentioned) if p in t.players
+        ]
     return report

@@ -44,8 +44,9 @@ def _partners(result: RoundPairing) -> dict[int, int]:
     return out
 
 
-def _inside(members: list[int], partner: dict[int, int],
-            order: dict[int, int]) -> tuple[list[tuple[int, int]], list[int]]:
+def _inside(
+    members: list[int], partner: dict[int, int], order: dict[int, int]
+) -> tuple[list[tuple[int, int]], list[int]]:
     """The pairs among ``members`` (higher-ranked first) and those not paired among them."""
     inside = set(members)
     pairs, floaters, seen = [], [], set()
@@ -81,8 +82,12 @@ def _order(result: RoundPairing) -> dict[int, int]:
     return {p.tpn: i for i, p in enumerate(ranked)}
 
 
-def _candidate(br: BracketRecord, partner: dict[int, int], order: dict[int, int],
-               colours: dict[int, str | None]) -> Candidate:
+def _candidate(
+    br: BracketRecord,
+    partner: dict[int, int],
+    order: dict[int, int],
+    colours: dict[int, str | None],
+) -> Candidate:
     pairs, floaters = _inside(br.mdps + br.residents, partner, order)
     nxt_members = floaters + [p for p in br.next_group if p not in floaters]
     next_pairs, next_floaters = _inside(nxt_members, partner, order)
@@ -122,8 +127,7 @@ def _better(x: Total, y: Total) -> int:
     return (x > y) - (x < y)
 
 
-def _next_better(edition: Edition, key: str, rc: Candidate, ec: Candidate,
-                 bracket: Bracket) -> int:
+def _next_better(edition: Edition, key: str, rc: Candidate, ec: Candidate, bracket: Bracket) -> int:
     """C8 (2017 C.7, 2012 C.12) on the next bracket as each pairing makes it: more pairs,
     then (2025) lower scores of its downfloaters, (2017) a lower PSD.
 
@@ -144,8 +148,13 @@ def _next_better(edition: Edition, key: str, rc: Candidate, ec: Candidate,
     return (rs < es) - (rs > es)  # lexicographically smaller is better
 
 
-def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
-                    result: RoundPairing, names: dict[int, str]) -> Explanation:
+def explain_quality(
+    inp: RoundInput,
+    edition: Edition,
+    rec: RecordedRound,
+    result: RoundPairing,
+    names: dict[int, str],
+) -> Explanation:
     """See the module docstring."""
     st = result.states
     pts = inp.points
@@ -153,30 +162,47 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
     rec_bye = rec.bye
 
     # C5 is decided for the whole round (2.3); 2017 and 2012 have no such criterion.
-    if (edition.completion_every_bracket and rec_bye != result.bye
-            and rec_bye is not None and result.bye is not None):
+    if (
+        edition.completion_every_bracket
+        and rec_bye != result.bye
+        and rec_bye is not None
+        and result.bye is not None
+    ):
         rs, es = st[rec_bye].score, st[result.bye].score
         if rs != es:
             kind = Kind.QUALITY if rs > es else Kind.UNEXPLAINED
             label = edition.label("C5")
-            text = (f"{label}: the pairing-allocated bye went to {person(names, rec_bye)} with "
-                    f"{pts.show(rs)} points; it should have gone to a player with "
-                    f"{pts.show(es)} points, {person(names, result.bye)}, which was possible"
-                    if kind is Kind.QUALITY else
-                    f"{label}: the record gives the pairing-allocated bye to "
-                    f"{person(names, rec_bye)} with {pts.show(rs)} points, lower than the "
-                    f"engine's {person(names, result.bye)} ({pts.show(es)}): an engine defect")
-            br = first_divergence(result, rec) or (result.brackets[-1] if result.brackets
-                                                   else None)
-            return Explanation(kind, label, br, f"{pts.show(rs)} points",
-                               f"{pts.show(es)} points", text, sorted({rec_bye, result.bye}))
+            text = (
+                f"{label}: the pairing-allocated bye went to {person(names, rec_bye)} with "
+                f"{pts.show(rs)} points; it should have gone to a player with "
+                f"{pts.show(es)} points, {person(names, result.bye)}, which was possible"
+                if kind is Kind.QUALITY
+                else f"{label}: the record gives the pairing-allocated bye to "
+                f"{person(names, rec_bye)} with {pts.show(rs)} points, lower than the "
+                f"engine's {person(names, result.bye)} ({pts.show(es)}): an engine defect"
+            )
+            br = first_divergence(result, rec) or (result.brackets[-1] if result.brackets else None)
+            return Explanation(
+                kind,
+                label,
+                br,
+                f"{pts.show(rs)} points",
+                f"{pts.show(es)} points",
+                text,
+                sorted({rec_bye, result.bye}),
+            )
 
     br = first_divergence(result, rec)
     if br is None:
-        return Explanation(Kind.UNEXPLAINED, None, result.brackets[-1] if result.brackets
-                           else None, None, None,
-                           "the recorded round and the engine's agree bracket by bracket, "
-                           "yet the pairs differ: an engine defect")
+        return Explanation(
+            Kind.UNEXPLAINED,
+            None,
+            result.brackets[-1] if result.brackets else None,
+            None,
+            None,
+            "the recorded round and the engine's agree bracket by bracket, "
+            "yet the pairs differ: an engine defect",
+        )
     order = _order(result)
     eng_partner = _partners(result)
     rc = _candidate(br, rec.partner, order, dict(rec.colour))
@@ -186,12 +212,15 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
     ec = _candidate(br, eng_partner, order, eng_colour)
     ctx = br.context
     assert ctx is not None, "the engine's trace has no context for this bracket"
-    bracket = Bracket(br.score, br.mdps, br.residents, br.next_group, ctx, st, pts.show,
-                      inp.round, initial)
+    bracket = Bracket(
+        br.score, br.mdps, br.residents, br.next_group, ctx, st, pts.show, inp.round, initial
+    )
     members = br.mdps + br.residents
-    players = sorted(p for p in members
-                     if (eng_partner.get(p), p == result.bye)
-                     != (rec.partner.get(p), p in rec.byes))
+    players = sorted(
+        p
+        for p in members
+        if (eng_partner.get(p), p == result.bye) != (rec.partner.get(p), p in rec.byes)
+    )
 
     for crit in result.criteria:
         key = crit.key
@@ -208,8 +237,9 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
                 continue  # the same downfloaters allow the same next bracket
             cmp = _next_better(edition, key, rc, ec, bracket)
         else:
-            cmp = _better(_totals(crit, ctx, bracket, rc.pairs),
-                          _totals(crit, ctx, bracket, ec.pairs))
+            cmp = _better(
+                _totals(crit, ctx, bracket, rc.pairs), _totals(crit, ctx, bracket, ec.pairs)
+            )
         if cmp == 0:
             continue
         kind = Kind.QUALITY if cmp < 0 else Kind.UNEXPLAINED
@@ -218,9 +248,15 @@ def explain_quality(inp: RoundInput, edition: Edition, rec: RecordedRound,
     return _order_explanation(edition, br, rc, ec, order, names, players)
 
 
-def _order_explanation(edition: Edition, br: BracketRecord, rc: Candidate, ec: Candidate,
-                       order: dict[int, int], names: dict[int, str],
-                       players: list[int]) -> Explanation:
+def _order_explanation(
+    edition: Edition,
+    br: BracketRecord,
+    rc: Candidate,
+    ec: Candidate,
+    order: dict[int, int],
+    names: dict[int, str],
+    players: list[int],
+) -> Explanation:
     """Every criterion ties: the generation order decides (Art. 4; 2017/2012 D.1-D.3)."""
     mdps = set(br.mdps)
     rset = {frozenset(p) for p in rc.pairs}
@@ -229,25 +265,37 @@ def _order_explanation(edition: Edition, br: BracketRecord, rc: Candidate, ec: C
     e_mdp = sorted(t for p in eset for t in p if t in mdps)
     if r_mdp != e_mdp:
         art = "4.4"
-        what = ("the MDPs to pair are chosen first by score, then in order: the engine pairs "
-                + ", ".join(person(names, p) for p in e_mdp) + "; the record "
-                + (", ".join(person(names, p) for p in r_mdp) or "none"))
+        what = (
+            "the MDPs to pair are chosen first by score, then in order: the engine pairs "
+            + ", ".join(person(names, p) for p in e_mdp)
+            + "; the record "
+            + (", ".join(person(names, p) for p in r_mdp) or "none")
+        )
     elif {p for p in rset if p & mdps} != {p for p in eset if p & mdps}:
         art = "4.2"
         what = "the MDPs' opponents: the engine's transposition of S2 comes first"
     else:
+
         def firsts(pairs: set[frozenset[int]]) -> set[int]:
             return {min(p, key=lambda t: order[t]) for p in pairs if not p & mdps}
 
         if firsts(rset) != firsts(eset):
             art = "4.3"
-            what = ("the engine's exchange between S1 and S2 comes first (fewer players, "
-                    "the smallest difference of pairing numbers)")
+            what = (
+                "the engine's exchange between S1 and S2 comes first (fewer players, "
+                "the smallest difference of pairing numbers)"
+            )
         else:
             art = "4.2"
             what = "the engine's transposition of S2 comes first"
     label = edition.label(art)
     text = f"every criterion ties; Art. {label}: {what}"
-    return Explanation(Kind.ORDER, label, br,
-                       ", ".join(f"{a}-{b}" for a, b in rc.pairs) or None,
-                       ", ".join(f"{a}-{b}" for a, b in ec.pairs) or None, text, players)
+    return Explanation(
+        Kind.ORDER,
+        label,
+        br,
+        ", ".join(f"{a}-{b}" for a, b in rc.pairs) or None,
+        ", ".join(f"{a}-{b}" for a, b in ec.pairs) or None,
+        text,
+        players,
+    )

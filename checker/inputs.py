@@ -49,8 +49,16 @@ _WORD = {"w": "white", "b": "black"}
 
 # -- reproducing a round under another reading -------------------------------------------
 
-def reproduces(t: Tournament, rnd: int, edition: Edition, *, initial: str | None = None,
-               rank_order: list[int] | None = None, colours: bool = True) -> bool:
+
+def reproduces(
+    t: Tournament,
+    rnd: int,
+    edition: Edition,
+    *,
+    initial: str | None = None,
+    rank_order: list[int] | None = None,
+    colours: bool = True,
+) -> bool:
     """True when the engine, given ``t`` read this way, pairs round ``rnd`` as recorded
     (the same pairs, the same PAB and, with ``colours``, the same colours)."""
     rec = recorded_round(t, rnd)
@@ -65,8 +73,7 @@ def reproduces(t: Tournament, rnd: int, edition: Edition, *, initial: str | None
         result = pair_round(inp, edition)
     except NoPairing:
         return False
-    if result.bye != rec.bye or {frozenset((b.white, b.black)) for b in result.boards} \
-            != rec.pairs:
+    if result.bye != rec.bye or {frozenset((b.white, b.black)) for b in result.boards} != rec.pairs:
         return False
     if colours:
         engine = {(b.white, b.black) for b in result.boards}
@@ -88,13 +95,19 @@ def _as_written(report: RoundReport) -> str:
     return ", ".join(k + (f" x{c}" if c > 1 else "") for k, c in counts.items())
 
 
-def _blame_input(report: RoundReport, cause: Cause, explanation: str, evidence: str,
-                 players: list[int] | None = None) -> RoundReport:
+def _blame_input(
+    report: RoundReport,
+    cause: Cause,
+    explanation: str,
+    evidence: str,
+    players: list[int] | None = None,
+) -> RoundReport:
     """``report`` with its findings replaced by one ``input`` finding (what the round looked
     like read as written is kept in the explanation)."""
     kept = [d for d in report.discrepancies if d.kind == INPUT]  # file-level findings stay
-    report = dataclasses.replace(report, discrepancies=[d for d in report.discrepancies
-                                                        if d.kind != INPUT])
+    report = dataclasses.replace(
+        report, discrepancies=[d for d in report.discrepancies if d.kind != INPUT]
+    )
     text = explanation
     if report.discrepancies:
         text += f" (read as written, the round differs: {_as_written(report)})"
@@ -104,14 +117,23 @@ def _blame_input(report: RoundReport, cause: Cause, explanation: str, evidence: 
         first = report.discrepancies[0]
         said = first.explanation[:1].upper() + first.explanation[1:]
         if first.summary.startswith(prefix) and first.summary.endswith(said):
-            where = first.summary[len(prefix):len(first.summary) - len(said)]
-    finding = Discrepancy(INPUT, None, sorted(players or []), None, None, text,
-                          summary=f"{prefix}{where}{explanation[:1].upper()}{explanation[1:]}",
-                          cause=cause.value, evidence=evidence)
+            where = first.summary[len(prefix) : len(first.summary) - len(said)]
+    finding = Discrepancy(
+        INPUT,
+        None,
+        sorted(players or []),
+        None,
+        None,
+        text,
+        summary=f"{prefix}{where}{explanation[:1].upper()}{explanation[1:]}",
+        cause=cause.value,
+        evidence=evidence,
+    )
     return dataclasses.replace(report, status=DIFFERS, discrepancies=kept + [finding])
 
 
 # -- initial colour (5.1) ------------------------------------------------------------------
+
 
 def initial_colour_finding(t: Tournament, edition: Edition) -> tuple[str, Discrepancy] | None:
     """When the file states an initial colour (152/XXC) that more boards of round 1
@@ -135,32 +157,58 @@ def initial_colour_finding(t: Tournament, edition: Edition) -> tuple[str, Discre
         return None
     record = "152" if any(r.code == "152" for r in t.records) else "XXC"
     finding = Discrepancy(
-        INPUT, None, [], f"{_WORD[stated]} ({record})", _WORD[other],
+        INPUT,
+        None,
+        [],
+        f"{_WORD[stated]} ({record})",
+        _WORD[other],
         f"the file states the initial colour {_WORD[stated]} ({record}), but round 1 was "
         f"paired with {_WORD[other]}: the rounds are checked with {_WORD[other]} (5.1)",
         summary=f"Round 1: The file states the initial colour {_WORD[stated]} ({record}), "
-                f"but every board of round 1 has the colours of {_WORD[other]}",
+        f"but every board of round 1 has the colours of {_WORD[other]}",
         cause=Cause.INITIAL_COLOUR.value,
         evidence=f"with the initial colour {_WORD[other]}, {fit_other} of the {len(boards)} "
-                 f"boards of round 1 get the recorded colours; with {_WORD[stated]}, "
-                 f"{fit_stated}")
+        f"boards of round 1 get the recorded colours; with {_WORD[stated]}, "
+        f"{fit_stated}",
+    )
     return other, finding
 
 
 # -- starting rank (C.04.2) ------------------------------------------------------------------
 
 #: C.04.2 (initial ranking): titles in this order after the rating; one-letter TRF-16 codes.
-_TITLES = {"GM": 0, "G": 0, "IM": 1, "M": 1, "WGM": 2, "WG": 2, "FM": 3, "F": 3, "WIM": 4,
-           "WM": 4, "CM": 5, "C": 5, "WFM": 6, "WF": 6, "WCM": 7, "WC": 7}
+_TITLES = {
+    "GM": 0,
+    "G": 0,
+    "IM": 1,
+    "M": 1,
+    "WGM": 2,
+    "WG": 2,
+    "FM": 3,
+    "F": 3,
+    "WIM": 4,
+    "WM": 4,
+    "CM": 5,
+    "C": 5,
+    "WFM": 6,
+    "WF": 6,
+    "WCM": 7,
+    "WC": 7,
+}
 
 
 def prescribed_order(t: Tournament) -> list[int]:
     """The initial ranking C.04.2 prescribes: rating (highest first, unrated last), then
     title, then name (alphabetically); pairing numbers break what remains tied."""
+
     def key(tpn: int) -> tuple[int, int, str, int]:
         p = t.players[tpn]
-        return (-(p.rating or 0), _TITLES.get(p.title.strip().upper(), 99),
-                p.name.strip().casefold(), tpn)
+        return (
+            -(p.rating or 0),
+            _TITLES.get(p.title.strip().upper(), 99),
+            p.name.strip().casefold(),
+            tpn,
+        )
 
     return sorted(t.players, key=key)
 
@@ -214,7 +262,8 @@ def round1_moves(t: Tournament) -> list[tuple[int, list[int]]]:
 
     def fits(cand: list[int]) -> bool:  # _round1_model(cand) == target, failing early
         return (cand[-1] == rec.bye if len(cand) % 2 else rec.bye is None) and all(
-            partner.get(cand[i]) == cand[i + h] for i in range(h))
+            partner.get(cand[i]) == cand[i + h] for i in range(h)
+        )
 
     found: list[tuple[int, int, list[int]]] = []
     for tpn in sorted(wrong, key=order.index)[:MAX_MOVERS]:
@@ -256,8 +305,12 @@ _OTHER_READINGS = {
     EntryKind.HALF_BYE: (EntryKind.ZERO_BYE, EntryKind.PAB),
     EntryKind.ZERO_BYE: (EntryKind.HALF_BYE, EntryKind.PAB),
 }
-_CODE = {EntryKind.FULL_BYE: "F", EntryKind.PAB: "U", EntryKind.HALF_BYE: "H",
-         EntryKind.ZERO_BYE: "Z"}
+_CODE = {
+    EntryKind.FULL_BYE: "F",
+    EntryKind.PAB: "U",
+    EntryKind.HALF_BYE: "H",
+    EntryKind.ZERO_BYE: "Z",
+}
 
 
 def _reread(t: Tournament, tpn: int, rnd: int, kind: EntryKind) -> Tournament:
@@ -277,8 +330,9 @@ def _entry_text(entry: RoundEntry) -> str:
     return f"'{entry.result.strip() or ' '}'"
 
 
-def absence_readings(t: Tournament, rnd: int, players: set[int]) -> Iterable[
-        tuple[int, int, EntryKind, Tournament]]:
+def absence_readings(
+    t: Tournament, rnd: int, players: set[int]
+) -> Iterable[tuple[int, int, EntryKind, Tournament]]:
     """(player, round, kind, re-read tournament) for the byes of ``players`` (those the
     round's findings name) in rounds ``rnd-1`` down to 1, then in round ``rnd`` itself."""
     count = 0
@@ -297,13 +351,15 @@ def absence_readings(t: Tournament, rnd: int, players: set[int]) -> Iterable[
 
 # -- acceleration ----------------------------------------------------------------------------
 
+
 def baku_acceleration(t: Tournament) -> dict[int, dict[int, Fraction]]:
     """The Baku acceleration (C.04.5.1, :func:`engine.acceleration.baku_virtual_points`) the
     file would have had: the players in file order, the tournament's rounds (else those
     recorded), the file's win and draw values."""
     total = t.total_rounds or t.recorded_rounds()
-    return baku_virtual_points(_file_order(t), total, Fraction(t.scoring.win),
-                               Fraction(t.scoring.draw))
+    return baku_virtual_points(
+        _file_order(t), total, Fraction(t.scoring.win), Fraction(t.scoring.draw)
+    )
 
 
 def acceleration_words(t: Tournament, only: int | None = None) -> str:
@@ -318,13 +374,17 @@ def acceleration_words(t: Tournament, only: int | None = None) -> str:
     for r in sorted(by_round):
         for v, who in sorted(by_round[r].items()):
             who.sort()
-            span = (f"#{who[0]}-#{who[-1]}" if who == list(range(who[0], who[-1] + 1))
-                    else ", ".join(f"#{x}" for x in who))
+            span = (
+                f"#{who[0]}-#{who[-1]}"
+                if who == list(range(who[0], who[-1] + 1))
+                else ", ".join(f"#{x}" for x in who)
+            )
             parts.append(f"round {r}: {float(v):g} to {span}")
     return "; ".join(parts) or "none"
 
 
 # -- the diagnosis -----------------------------------------------------------------------------
+
 
 @dataclass
 class Explained:
@@ -345,13 +405,17 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
     return [r for r in rounds if test(r)]
 
 
-def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
-             initial: str | None = None) -> list[RoundReport]:
+def diagnose(
+    t: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None = None
+) -> list[RoundReport]:
     """``reports`` with the differing rounds an input cause explains reported as ``input``."""
     # Rounds with a finding no input cause explains yet (round 1 may carry the file-level
     # initial-colour finding and still differ otherwise).
-    differing = [r.round for r in reports if r.status == DIFFERS
-                 and any(d.kind != INPUT for d in r.discrepancies)]
+    differing = [
+        r.round
+        for r in reports
+        if r.status == DIFFERS and any(d.kind != INPUT for d in r.discrepancies)
+    ]
     if not differing:
         return reports
     left = list(differing)
@@ -371,20 +435,29 @@ def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
             for rnd in left:
                 redone = check_round(t, rnd, edition, initial)
                 for d in redone.discrepancies:
-                    d.evidence = (f"checked {e.reading_words}, as {_rounds_text(e.rounds)} "
-                                  "show the rounds were paired")
+                    d.evidence = (
+                        f"checked {e.reading_words}, as {_rounds_text(e.rounds)} "
+                        "show the rounds were paired"
+                    )
                 by_round[rnd] = redone
 
     if t.forbidden_pairs and left:
         free = dataclasses.replace(t, forbidden_pairs=[])
         rounds = _matching(left, lambda r: reproduces(free, r, edition, initial=initial))
         pairs = sorted({tuple(sorted(g)) for g, _, _ in t.forbidden_pairs})
-        take(Explained(Cause.FORBIDDEN_PAIR, rounds,
-                       "the round was paired without the forbidden pairs the file states "
-                       "(XXP/260): they were probably added later",
-                       f"with the forbidden pairs {', '.join('-'.join(map(str, p)) for p in pairs)}"
-                       f" not honoured, {_rounds_text(rounds)} match", [],
-                       free, "without the forbidden pairs (XXP/260)"))
+        take(
+            Explained(
+                Cause.FORBIDDEN_PAIR,
+                rounds,
+                "the round was paired without the forbidden pairs the file states "
+                "(XXP/260): they were probably added later",
+                f"with the forbidden pairs {', '.join('-'.join(map(str, p)) for p in pairs)}"
+                f" not honoured, {_rounds_text(rounds)} match",
+                [],
+                free,
+                "without the forbidden pairs (XXP/260)",
+            )
+        )
     if left:
         take(_acceleration(t, edition, left, reports, initial))
     reports = [by_round[r.round] for r in reports]
@@ -401,18 +474,25 @@ def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
             if reproduces(other, rnd, edition, initial=initial):
                 entry = t.players[tpn].entry(r)
                 assert entry is not None
-                take(Explained(
-                    Cause.ABSENCE, [rnd],
-                    f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
-                    f"({entry_words(entry)}) is not what round {rnd} was paired from",
-                    f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
-                    f"({kind.value.replace('_', ' ')}), round {rnd} matches", [tpn]))
+                take(
+                    Explained(
+                        Cause.ABSENCE,
+                        [rnd],
+                        f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
+                        f"({entry_words(entry)}) is not what round {rnd} was paired from",
+                        f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
+                        f"({kind.value.replace('_', ' ')}), round {rnd} matches",
+                        [tpn],
+                    )
+                )
                 break
     for rnd in left:
         _note_forbidden(t, edition, by_round[rnd], initial)
         if any(v.get(rnd) for v in t.accelerations.values()):
-            note = ("the pairing scores include the acceleration's virtual points "
-                    f"({acceleration_words(t, rnd)})")
+            note = (
+                "the pairing scores include the acceleration's virtual points "
+                f"({acceleration_words(t, rnd)})"
+            )
             for d in by_round[rnd].discrepancies:
                 d.evidence = f"{d.evidence}; {note}" if d.evidence else note
     out = [by_round[r.round] for r in reports]
@@ -421,18 +501,21 @@ def diagnose(t: Tournament, edition: Edition, reports: list[RoundReport],
     index = {r.round: i for i, r in enumerate(out)}
     for e in found:
         for rnd in e.rounds:
-            out[index[rnd]] = _blame_input(out[index[rnd]], e.cause, e.explanation,
-                                           e.evidence, e.players)
+            out[index[rnd]] = _blame_input(
+                out[index[rnd]], e.cause, e.explanation, e.evidence, e.players
+            )
     return out
 
 
-def _note_forbidden(t: Tournament, edition: Edition, report: RoundReport,
-                    initial: str | None) -> None:
+def _note_forbidden(
+    t: Tournament, edition: Edition, report: RoundReport, initial: str | None
+) -> None:
     """Say so on the findings of a round whose expected pairing hinges on a forbidden pair
     (``XXP``/``260``): without the forbidden pairs the engine would pair it otherwise."""
     rnd = report.round
-    active = sorted({tuple(sorted(g)) for g, first, last in t.forbidden_pairs
-                     if first <= rnd <= last})
+    active = sorted(
+        {tuple(sorted(g)) for g, first, last in t.forbidden_pairs if first <= rnd <= last}
+    )
     if not active or report.expected is None:
         return
     inp = round_input(with_pending_paired(t, rnd), rnd)
@@ -444,47 +527,66 @@ def _note_forbidden(t: Tournament, edition: Edition, report: RoundReport,
     except NoPairing:
         return
     expected = {frozenset(b) for b in report.expected.boards}
-    if {frozenset((b.white, b.black)) for b in free.boards} == expected \
-            and free.bye == report.expected.bye:
+    if {
+        frozenset((b.white, b.black)) for b in free.boards
+    } == expected and free.bye == report.expected.bye:
         return
-    note = ("the expected pairing hinges on the forbidden pairs "
-            + ", ".join("-".join(map(str, p)) for p in active)
-            + " (XXP/260): without them the engine pairs this round otherwise")
+    note = (
+        "the expected pairing hinges on the forbidden pairs "
+        + ", ".join("-".join(map(str, p)) for p in active)
+        + " (XXP/260): without them the engine pairs this round otherwise"
+    )
     for d in report.discrepancies:
         d.evidence = f"{d.evidence}; {note}" if d.evidence else note
 
 
-def _holds(reading: Tournament, edition: Edition, reports: list[RoundReport],
-           initial: str | None) -> bool:
+def _holds(
+    reading: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None
+) -> bool:
     """True when every round that matches as written also matches under ``reading``."""
-    return all(reproduces(reading, r.round, edition, initial=initial)
-               for r in reports if r.status != DIFFERS)
+    return all(
+        reproduces(reading, r.round, edition, initial=initial)
+        for r in reports
+        if r.status != DIFFERS
+    )
 
 
-def _acceleration(t: Tournament, edition: Edition, left: list[int], reports: list[RoundReport],
-                  initial: str | None) -> Explained | None:
+def _acceleration(
+    t: Tournament,
+    edition: Edition,
+    left: list[int],
+    reports: list[RoundReport],
+    initial: str | None,
+) -> Explained | None:
     if t.accelerations:
         plain = dataclasses.replace(t, accelerations={})
         rounds = _matching(left, lambda r: reproduces(plain, r, edition, initial=initial))
         return Explained(
-            Cause.ACCELERATION, rounds,
+            Cause.ACCELERATION,
+            rounds,
             "the round was paired without the acceleration the file states (XXA/250)",
-            f"without the virtual points ({acceleration_words(t)}), "
-            f"{_rounds_text(rounds)} match", [], plain,
-            "without the acceleration the file states (XXA/250)")
+            f"without the virtual points ({acceleration_words(t)}), {_rounds_text(rounds)} match",
+            [],
+            plain,
+            "without the acceleration the file states (XXA/250)",
+        )
     code = (t.type_code or "").strip()
     if code.upper().endswith("_BAKU"):
         # The type code alone asks for Baku, and the engine applies it (engine.history): the
         # other reading is the round paired without it.
-        plain = dataclasses.replace(t, type_code=code[:-len("_BAKU")])
+        plain = dataclasses.replace(t, type_code=code[: -len("_BAKU")])
         rounds = _matching(left, lambda r: reproduces(plain, r, edition, initial=initial))
         words = acceleration_words(dataclasses.replace(t, accelerations=baku_acceleration(t)))
         return Explained(
-            Cause.ACCELERATION, rounds,
+            Cause.ACCELERATION,
+            rounds,
             f"the round was paired without the Baku acceleration the type code asks for "
             f"(192 {code}, C.04.5.1)",
-            f"without the Baku virtual points ({words}), {_rounds_text(rounds)} match", [],
-            plain, f"without the Baku acceleration of 192 {code}")
+            f"without the Baku virtual points ({words}), {_rounds_text(rounds)} match",
+            [],
+            plain,
+            f"without the Baku acceleration of 192 {code}",
+        )
     baku = dataclasses.replace(t, accelerations=baku_acceleration(t))
     # An acceleration the file never states must fit every round, round 1 first: it is
     # tried only when round 1 differs as written, and given up when it does not fit round 1.
@@ -498,12 +600,15 @@ def _acceleration(t: Tournament, edition: Edition, left: list[int], reports: lis
     if not _holds(baku, edition, reports, initial):
         return None
     return Explained(
-        Cause.ACCELERATION, rounds,
+        Cause.ACCELERATION,
+        rounds,
         "the round was paired with the Baku acceleration (C.04.5.1), which the file does not "
         "state (no XXA/250)",
-        f"with the Baku virtual points ({acceleration_words(baku)}), "
-        f"{_rounds_text(rounds)} match", [], baku,
-        "with the Baku acceleration (C.04.5.1)")
+        f"with the Baku virtual points ({acceleration_words(baku)}), {_rounds_text(rounds)} match",
+        [],
+        baku,
+        "with the Baku acceleration (C.04.5.1)",
+    )
 
 
 def _rank_dependent(report: RoundReport, edition: Edition) -> bool:
@@ -512,7 +617,8 @@ def _rank_dependent(report: RoundReport, edition: Edition) -> bool:
     colour_rules = {edition.label(k) for k in ("5.2.4", "5.2.5")}
     return bool(report.discrepancies) and all(
         d.kind == "order" or (d.kind == "colour" and d.criterion in colour_rules)
-        for d in report.discrepancies)
+        for d in report.discrepancies
+    )
 
 
 def round1_out_of_order(t: Tournament) -> list[int]:
@@ -520,21 +626,31 @@ def round1_out_of_order(t: Tournament) -> list[int]:
     is one score group without history, so (absent forbidden pairs and acceleration) Art. 4.2's
     first candidate, S1 against S2 in order, is the pairing; a recorded round 1 that is not it
     was paired from another ranking.  Empty when it is, or when the argument does not hold."""
-    if (t.accelerations or (t.type_code or "").strip().upper().endswith("_BAKU")
-            or any(first <= 1 for _, first, _ in t.forbidden_pairs)):
+    if (
+        t.accelerations
+        or (t.type_code or "").strip().upper().endswith("_BAKU")
+        or any(first <= 1 for _, first, _ in t.forbidden_pairs)
+    ):
         return []
     rec = recorded_round(t, 1)
     if rec.problems or not rec.pairs:
         return []
     order = [tpn for tpn in _file_order(t) if tpn in set(rec.participants)]
     pairs, bye = _round1_model(order)
-    wrong = sorted({x for p in rec.pairs - pairs for x in p}
-                   | ({rec.bye} if rec.bye != bye and rec.bye else set()))
+    wrong = sorted(
+        {x for p in rec.pairs - pairs for x in p}
+        | ({rec.bye} if rec.bye != bye and rec.bye else set())
+    )
     return wrong
 
 
-def _starting_rank(t: Tournament, edition: Edition, left: list[int], reports: list[RoundReport],
-                   initial: str | None) -> list[Explained]:
+def _starting_rank(
+    t: Tournament,
+    edition: Edition,
+    left: list[int],
+    reports: list[RoundReport],
+    initial: str | None,
+) -> list[Explained]:
     """Rounds the initial ranking explains (C.04.2).
 
     The file's ranking is shown not to be the one the rounds were paired with when the
@@ -548,59 +664,92 @@ def _starting_rank(t: Tournament, edition: Edition, left: list[int], reports: li
     if follows_final_standings(t):
         last = t.recorded_rounds()
         shown = ", ".join(f"{float(t.score(x, last)):g}" for x in file_order[:6])
-        facts.append(f"the pairing numbers follow the final standings (points {shown}, ...), "
-                     "which cannot be known when the rounds are paired")
+        facts.append(
+            f"the pairing numbers follow the final standings (points {shown}, ...), "
+            "which cannot be known when the rounds are paired"
+        )
     out: list[Explained] = []
     explained: set[int] = set()
     if 1 in left:
-        moves = [m for m in round1_moves(t)[:3]
-                 if reproduces(t, 1, edition, initial=initial, rank_order=m[1])]
+        moves = [
+            m
+            for m in round1_moves(t)[:3]
+            if reproduces(t, 1, edition, initial=initial, rank_order=m[1])
+        ]
         if moves:
             tpn, order = moves[0]
-            rounds = [r.round for r in reports
-                      if r.round == 1 or reproduces(t, r.round, edition, initial=initial,
-                                                    rank_order=order)]
+            rounds = [
+                r.round
+                for r in reports
+                if r.round == 1
+                or reproduces(t, r.round, edition, initial=initial, rank_order=order)
+            ]
             fixed = [r for r in rounds if r in left]
             explained.update(fixed)
-            out.append(Explained(
-                Cause.STARTING_RANK, fixed,
-                "round 1 was paired from another initial ranking than the pairing numbers",
-                f"with {_between(order, tpn)}, {_rounds_text(rounds)} match", [tpn]))
+            out.append(
+                Explained(
+                    Cause.STARTING_RANK,
+                    fixed,
+                    "round 1 was paired from another initial ranking than the pairing numbers",
+                    f"with {_between(order, tpn)}, {_rounds_text(rounds)} match",
+                    [tpn],
+                )
+            )
     wrong = round1_out_of_order(t) if not out else []
     if wrong:
         facts.append(
             "round 1 is not S1 against S2 by the pairing numbers (Art. 4.2's first candidate, "
             "which nothing else can reject in round 1): players "
-            + ", ".join(map(str, wrong[:12])) + (" ..." if len(wrong) > 12 else "")
+            + ", ".join(map(str, wrong[:12]))
+            + (" ..." if len(wrong) > 12 else "")
             + " are paired otherwise, so round 1 was paired from another ranking (or the file "
-            "lacks a forbidden pair or an arbiter's change)")
+            "lacks a forbidden pair or an arbiter's change)"
+        )
     prescribed = prescribed_order(t)
     rest = [r for r in left if r not in explained]
     # The initial ranking holds for the whole event: the rounds that match as written must
     # match under it too (tested first: the first that does not ends the search).
-    if prescribed != file_order and rest and all(
+    if (
+        prescribed != file_order
+        and rest
+        and all(
             reproduces(t, r.round, edition, initial=initial, rank_order=prescribed)
-            for r in reports if r.status != DIFFERS):
-        rounds = _matching(rest, lambda r: reproduces(t, r, edition, initial=initial,
-                                                      rank_order=prescribed))
+            for r in reports
+            if r.status != DIFFERS
+        )
+    ):
+        rounds = _matching(
+            rest, lambda r: reproduces(t, r, edition, initial=initial, rank_order=prescribed)
+        )
         if rounds:
             explained.update(rounds)
-            out.append(Explained(
-                Cause.STARTING_RANK, rounds,
-                "the pairing numbers are not the initial ranking C.04.2 prescribes (rating, "
-                "then title, then name)",
-                f"with the players ranked by rating, title and name, {_rounds_text(rounds)} "
-                "match"))
+            out.append(
+                Explained(
+                    Cause.STARTING_RANK,
+                    rounds,
+                    "the pairing numbers are not the initial ranking C.04.2 prescribes (rating, "
+                    "then title, then name)",
+                    f"with the players ranked by rating, title and name, {_rounds_text(rounds)} "
+                    "match",
+                )
+            )
     if facts:
         for e in out:
             e.evidence += "; " + "; ".join(facts)
     if facts or out:
-        ranked = [r.round for r in reports if r.round in left and r.round not in explained
-                  and _rank_dependent(r, edition)]
+        ranked = [
+            r.round
+            for r in reports
+            if r.round in left and r.round not in explained and _rank_dependent(r, edition)
+        ]
         if ranked:
-            out.append(Explained(
-                Cause.STARTING_RANK, ranked,
-                "the file's pairing numbers are not the ranking the rounds were paired with, "
-                "and the round differs only where the ranking decides (Art. 4, 5.2.4, 5.2.5)",
-                "; ".join(facts) or "; ".join(e.evidence for e in out)))
+            out.append(
+                Explained(
+                    Cause.STARTING_RANK,
+                    ranked,
+                    "the file's pairing numbers are not the ranking the rounds were paired with, "
+                    "and the round differs only where the ranking decides (Art. 4, 5.2.4, 5.2.5)",
+                    "; ".join(facts) or "; ".join(e.evidence for e in out),
+                )
+            )
     return out

@@ -26,9 +26,17 @@ _COLOUR_WORD = {"w": "white", "b": "black"}
 def structure(rec: RecordedRound, edition: Edition) -> list[Discrepancy]:
     """1.9.1: the recorded round is not a round-pairing."""
     article = edition.round_pairing_article
-    return [Discrepancy(ILLEGAL, article, sorted(set(p.players)), None, None,
-                        f"{article}: not a round-pairing: {p.text}")
-            for p in rec.problems]
+    return [
+        Discrepancy(
+            ILLEGAL,
+            article,
+            sorted(set(p.players)),
+            None,
+            None,
+            f"{article}: not a round-pairing: {p.text}",
+        )
+        for p in rec.problems
+    ]
 
 
 def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
@@ -46,8 +54,9 @@ def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
     return "is not eligible"
 
 
-def absolute_criteria(rec: RecordedRound, inp: RoundInput, states: dict[int, PlayerState],
-                      edition: Edition) -> list[Discrepancy]:
+def absolute_criteria(
+    rec: RecordedRound, inp: RoundInput, states: dict[int, PlayerState], edition: Edition
+) -> list[Discrepancy]:
     """C1, C2 and C3 on the recorded pairs and PAB (players outside ``states`` are skipped:
     they are already reported by :func:`structure`)."""
     out: list[Discrepancy] = []
@@ -60,27 +69,55 @@ def absolute_criteria(rec: RecordedRound, inp: RoundInput, states: dict[int, Pla
         pa, pb = states[a], states[b]
         rounds = rounds_met(pa, b)
         if rounds:
-            out.append(Discrepancy(
-                ILLEGAL, c1, [a, b], shown, "no rematch",
-                f"{c1}: {a} and {b} already played each other in round "
-                + ", ".join(map(str, rounds))))
+            out.append(
+                Discrepancy(
+                    ILLEGAL,
+                    c1,
+                    [a, b],
+                    shown,
+                    "no rematch",
+                    f"{c1}: {a} and {b} already played each other in round "
+                    + ", ".join(map(str, rounds)),
+                )
+            )
         elif prohibited(a, b, inp.forbidden):
-            out.append(Discrepancy(
-                ILLEGAL, c1, [a, b], shown, "not paired",
-                f"{c1}: {a} and {b} may not meet in round {inp.round} (a prohibited pairing, "
-                "XXP/260)"))
+            out.append(
+                Discrepancy(
+                    ILLEGAL,
+                    c1,
+                    [a, b],
+                    shown,
+                    "not paired",
+                    f"{c1}: {a} and {b} may not meet in round {inp.round} (a prohibited pairing, "
+                    "XXP/260)",
+                )
+            )
         clash = c3_clash(pa, pb)
         if clash is not None:
             colour = _COLOUR_WORD.get(clash, "?")
-            out.append(Discrepancy(
-                ILLEGAL, c3, [a, b], shown, "not paired",
-                f"{c3}: {a} and {b} both have an absolute preference for {colour} and neither "
-                "is a topscorer"))
+            out.append(
+                Discrepancy(
+                    ILLEGAL,
+                    c3,
+                    [a, b],
+                    shown,
+                    "not paired",
+                    f"{c3}: {a} and {b} both have an absolute preference for {colour} and neither "
+                    "is a topscorer",
+                )
+            )
     for tpn in rec.byes:
         st = states.get(tpn)
         if st is not None and not st.bye_eligible:
-            out.append(Discrepancy(
-                ILLEGAL, c2, [tpn], f"PAB {tpn}", "an eligible player",
-                f"{c2}: {tpn} gets the pairing-allocated bye but "
-                f"{_ineligibility(inp, edition, tpn)}"))
+            out.append(
+                Discrepancy(
+                    ILLEGAL,
+                    c2,
+                    [tpn],
+                    f"PAB {tpn}",
+                    "an eligible player",
+                    f"{c2}: {tpn} gets the pairing-allocated bye but "
+                    f"{_ineligibility(inp, edition, tpn)}",
+                )
+            )
     return out

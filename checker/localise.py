@@ -22,8 +22,7 @@ from .recorded import RecordedRound
 
 def float_history(st: PlayerState, rnd: int) -> str:
     """``R3 up, R4 down``: the floats of the two previous rounds (``-`` when none)."""
-    parts = [f"R{rnd - back} {st.floats[back]}" for back in (2, 1)
-             if st.floats.get(back)]
+    parts = [f"R{rnd - back} {st.floats[back]}" for back in (2, 1) if st.floats.get(back)]
     return ", ".join(parts) if parts else "-"
 
 
@@ -47,9 +46,8 @@ def bracket_of_pair(result, a: int, b: int):
 
 def recent_colours(t: Tournament, tpn: int, rnd: int, last: int = 4) -> str:
     """Colours of the last ``last`` rounds before ``rnd``, oldest first (``-``: no game)."""
-    entries = t.players[tpn].entries[max(0, rnd - 1 - last):rnd - 1]
-    return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-"
-                   for e in entries)
+    entries = t.players[tpn].entries[max(0, rnd - 1 - last) : rnd - 1]
+    return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-" for e in entries)
 
 
 def short(name: str) -> str:
@@ -61,8 +59,14 @@ def short(name: str) -> str:
     return name if len(name) <= 14 else name.split()[0]
 
 
-def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
-              bye: set[int], states: dict[int, PlayerState], names: dict[int, str]) -> str:
+def _describe(
+    tpn: int,
+    partner: dict[int, int],
+    colour: dict[int, str | None],
+    bye: set[int],
+    states: dict[int, PlayerState],
+    names: dict[int, str],
+) -> str:
     """``w Maier (7)`` (white against Maier), ``b Huber (12), downfloat``, ``PAB``, ``not
     paired``."""
     if tpn in bye:
@@ -77,8 +81,13 @@ def _describe(tpn: int, partner: dict[int, int], colour: dict[int, str | None],
     return text
 
 
-def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, str | None],
-               bye: set[int], states: dict[int, PlayerState]) -> list[str]:
+def _candidate(
+    members: list[int],
+    partner: dict[int, int],
+    colour: dict[int, str | None],
+    bye: set[int],
+    states: dict[int, PlayerState],
+) -> list[str]:
     """Pairs inside the bracket as ``white-black``; the others are paired outside it
     (``floats`` only when to another score) or get the PAB."""
     out, seen = [], set()
@@ -105,8 +114,14 @@ def _candidate(members: list[int], partner: dict[int, int], colour: dict[int, st
     return out
 
 
-def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
-                 rec: RecordedRound, result, t: Tournament | None = None) -> BracketView:
+def bracket_view(
+    bracket,
+    states: dict[int, PlayerState],
+    inp: RoundInput,
+    rec: RecordedRound,
+    result,
+    t: Tournament | None = None,
+) -> BracketView:
     """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``); ``t``,
     the tournament, gives names, ratings and colour histories."""
     rnd = inp.round
@@ -126,24 +141,32 @@ def bracket_view(bracket, states: dict[int, PlayerState], inp: RoundInput,
         st = states[p]
         player = t.players.get(p) if t is not None else None
         recorded = _describe(p, rec.partner, rec_colour, rec_bye, states, names)
-        expected = (_describe(p, eng_partner, eng_colour, eng_bye, states, names)
-                    if result is not None else "-")
+        expected = (
+            _describe(p, eng_partner, eng_colour, eng_bye, states, names)
+            if result is not None
+            else "-"
+        )
         differs = recorded != expected  # another partner, the PAB, or other colours
-        rows.append(PlayerRow(
-            tpn=p,
-            score=inp.points.show(st.score),
-            preference=st.describe_preference(),
-            floats=float_history(st, rnd),
-            role="MDP" if p in bracket.mdps else "resident",
-            recorded=recorded,
-            expected=expected,
-            name=names.get(p, ""),
-            rating=(player.rating or None) if player is not None else None,
-            colours=recent_colours(t, p, rnd) if t is not None else "",
-            differs=differs,
-        ))
-    expected = (_candidate(members, eng_partner, eng_colour, eng_bye, states)
-                if result is not None else ["no pairing"])
+        rows.append(
+            PlayerRow(
+                tpn=p,
+                score=inp.points.show(st.score),
+                preference=st.describe_preference(),
+                floats=float_history(st, rnd),
+                role="MDP" if p in bracket.mdps else "resident",
+                recorded=recorded,
+                expected=expected,
+                name=names.get(p, ""),
+                rating=(player.rating or None) if player is not None else None,
+                colours=recent_colours(t, p, rnd) if t is not None else "",
+                differs=differs,
+            )
+        )
+    expected = (
+        _candidate(members, eng_partner, eng_colour, eng_bye, states)
+        if result is not None
+        else ["no pairing"]
+    )
     return BracketView(
         score=inp.points.show(bracket.score),
         players=rows,

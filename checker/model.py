@@ -253,21 +253,28 @@ class FileReport:
             return f"{self.file}: not checked: {self.error}"
         n = len(self.rounds)
         bad = self.differing
-        rules = self.rules if self.edition_known else (
-            f"{self.rules}? (edition unknown: checked under {', '.join(self.editions)})")
-        text = (f"{self.file}: rules {rules}: {n} round{'s' if n != 1 else ''} checked, "
-                f"{n - len(bad)} match")
+        rules = (
+            self.rules
+            if self.edition_known
+            else (f"{self.rules}? (edition unknown: checked under {', '.join(self.editions)})")
+        )
+        text = (
+            f"{self.file}: rules {rules}: {n} round{'s' if n != 1 else ''} checked, "
+            f"{n - len(bad)} match"
+        )
         if bad:
             kinds: dict[str, int] = {}
             for r in bad:
                 for d in r.discrepancies:
                     key = d.kind + (f" {d.criterion}" if d.criterion else "")
                     kinds[key] = kinds.get(key, 0) + 1
-            text += f", {len(bad)} differ{'s' if len(bad) == 1 else ''} (" + ", ".join(
-                f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items()) + ")"
+            text += (
+                f", {len(bad)} differ{'s' if len(bad) == 1 else ''} ("
+                + ", ".join(f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items())
+                + ")"
+            )
             classes = self.classes()
-            text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k
-                                           for k, c in classes.items())
+            text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in classes.items())
         if self.standings:
             n_st = len(self.standings)
             text += f"; standings: {n_st} rank difference{'s' if n_st != 1 else ''}"
@@ -305,9 +312,14 @@ class BatchReport:
         for f in self.files:
             for k, c in f.classes().items():
                 classes[k] = classes.get(k, 0) + c
-        by_class = ("; findings by class: " + ", ".join(f"{k} {c}" for k, c in classes.items())
-                    if classes else "")
-        return (f"{n} file{'s' if n != 1 else ''}, {rounds} round{'s' if rounds != 1 else ''} "
-                f"checked: {rounds - bad} match, {bad} differ; {n - invalid - differ} file"
-                f"{'s' if n - invalid - differ != 1 else ''} clean, {differ} with discrepancies, "
-                f"{invalid} not checked{by_class}")
+        by_class = (
+            "; findings by class: " + ", ".join(f"{k} {c}" for k, c in classes.items())
+            if classes
+            else ""
+        )
+        return (
+            f"{n} file{'s' if n != 1 else ''}, {rounds} round{'s' if rounds != 1 else ''} "
+            f"checked: {rounds - bad} match, {bad} differ; {n - invalid - differ} file"
+            f"{'s' if n - invalid - differ != 1 else ''} clean, {differ} with discrepancies, "
+            f"{invalid} not checked{by_class}"
+        )

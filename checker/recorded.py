@@ -18,8 +18,15 @@ from trfaudit.trf import errors, rounds
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, RoundFault, read_round, takes_part
 
-__all__ = ["PAIRED_KINDS", "RecordedRound", "StructureProblem", "entry_words",
-           "recorded_round", "takes_part", "with_pending_paired"]
+__all__ = [
+    "PAIRED_KINDS",
+    "RecordedRound",
+    "StructureProblem",
+    "entry_words",
+    "recorded_round",
+    "takes_part",
+    "with_pending_paired",
+]
 
 _KIND_WORDS = {
     EntryKind.PLAYED: "a game",
@@ -77,18 +84,25 @@ def _words(fault: RoundFault) -> str | None:
         tpn, opp = who
         other = fault.other
         if not takes_part(other):
-            return (f"{tpn} is paired with {opp}, but {opp} has {entry_words(other)} "
-                    f"in round {rnd}: {opp} is not in the pairing")
+            return (
+                f"{tpn} is paired with {opp}, but {opp} has {entry_words(other)} "
+                f"in round {rnd}: {opp} is not in the pairing"
+            )
         assert other is not None
-        seen = ("the pairing-allocated bye" if other.kind is EntryKind.PAB
-                else f"opponent {other.opponent}")
+        seen = (
+            "the pairing-allocated bye"
+            if other.kind is EntryKind.PAB
+            else f"opponent {other.opponent}"
+        )
         return f"{tpn} is paired with {opp}, but {opp}'s entry names {seen}"
     if code == errors.SAME_COLOUR:
         word = "white" if fault.entries[0].colour == "w" else "black"
         return f"{who[0]} and {who[1]} are both recorded with {word}"
     if code == errors.SEVERAL_PABS:
-        return ("players " + ", ".join(map(str, who)) + " all get the pairing-allocated bye: "
-                "at most one player may be left unpaired")
+        return (
+            "players " + ", ".join(map(str, who)) + " all get the pairing-allocated bye: "
+            "at most one player may be left unpaired"
+        )
     return None  # ONE_COLOUR: the other side's colour stands
 
 
@@ -110,8 +124,7 @@ def with_pending_paired(t: Tournament, rnd: int) -> Tournament:
 
     Returns ``t`` itself when round ``rnd`` has no pending game.
     """
-    pending = [tpn for tpn, p in t.players.items()
-               if (e := p.entry(rnd)) is not None and e.pending]
+    pending = [tpn for tpn, p in t.players.items() if (e := p.entry(rnd)) is not None and e.pending]
     if not pending:
         return t
     players = dict(t.players)

@@ -73,24 +73,36 @@ def _boards(r: RoundReport, names: dict[int, str], full: bool) -> str:
     for d in rows:
         rb, rt = _side(d.recorded, names)
         eb, et = _side(d.expected, names)
-        body.append(f"<tr><td class=num>{rb}</td><td>{rt}</td><td class=num>{eb}</td>"
-                    f"<td>{et}</td></tr>")
-    more = (f"<p class=muted>&hellip; {len(r.differing) - len(rows)} more "
-            "(<code>--full</code> shows everything)</p>" if len(rows) < len(r.differing) else "")
-    return ("<h4>Boards that differ <span class=muted>(board order, C.04.2 3.6)</span></h4>"
-            "<table class=boards><thead><tr><th>Bd</th><th>Recorded (white &ndash; black)</th>"
-            "<th>Bd</th><th>Engine (white &ndash; black)</th></tr></thead><tbody>"
-            + "".join(body) + "</tbody></table>" + more)
+        body.append(
+            f"<tr><td class=num>{rb}</td><td>{rt}</td><td class=num>{eb}</td><td>{et}</td></tr>"
+        )
+    more = (
+        f"<p class=muted>&hellip; {len(r.differing) - len(rows)} more "
+        "(<code>--full</code> shows everything)</p>"
+        if len(rows) < len(r.differing)
+        else ""
+    )
+    return (
+        "<h4>Boards that differ <span class=muted>(board order, C.04.2 3.6)</span></h4>"
+        "<table class=boards><thead><tr><th>Bd</th><th>Recorded (white &ndash; black)</th>"
+        "<th>Bd</th><th>Engine (white &ndash; black)</th></tr></thead><tbody>"
+        + "".join(body)
+        + "</tbody></table>"
+        + more
+    )
 
 
 def _players(players: list[PlayerInfo]) -> str:
     rows = "".join(
         f"<tr><td class=num>{p.tpn}</td><td>{escape(p.name)}</td><td>{escape(p.federation)}</td>"
         f"<td class=num>{p.rating or ''}</td><td class=num>{escape(p.score)}</td>"
-        f"<td><code>{escape(p.colours)}</code></td></tr>" for p in players)
-    return ("<table class=players><thead><tr><th>TPN</th><th>Name</th><th>Fed</th><th>Rating"
-            "</th><th>Points</th><th>Colours</th></tr></thead><tbody>" + rows
-            + "</tbody></table>")
+        f"<td><code>{escape(p.colours)}</code></td></tr>"
+        for p in players
+    )
+    return (
+        "<table class=players><thead><tr><th>TPN</th><th>Name</th><th>Fed</th><th>Rating"
+        "</th><th>Points</th><th>Colours</th></tr></thead><tbody>" + rows + "</tbody></table>"
+    )
 
 
 def _bracket(b: BracketView, full: bool) -> str:
@@ -104,14 +116,19 @@ def _bracket(b: BracketView, full: bool) -> str:
             f"<td class=num>{p.rating or ''}</td><td class=num>{escape(p.score)}</td>"
             f"<td>{escape(p.preference)}</td><td><code>{escape(p.colours)}</code></td>"
             f"<td>{escape(p.floats)}</td><td>{escape(p.role)}</td>"
-            f"<td class=recorded>{escape(p.recorded)}</td><td>{escape(p.expected)}</td></tr>")
+            f"<td class=recorded>{escape(p.recorded)}</td><td>{escape(p.expected)}</td></tr>"
+        )
     more = ""
     if len(rows_shown) < len(shown):
-        more = (f"<p class=muted>&hellip; {len(shown) - len(rows_shown)} more "
-                "(<code>--full</code> shows everything)</p>")
+        more = (
+            f"<p class=muted>&hellip; {len(shown) - len(rows_shown)} more "
+            "(<code>--full</code> shows everything)</p>"
+        )
     elif len(shown) < len(b.players):
-        more = (f"<p class=muted>{len(b.players) - len(shown)} other players of the bracket "
-                "are paired alike in both (<code>--full</code> shows them).</p>")
+        more = (
+            f"<p class=muted>{len(b.players) - len(shown)} other players of the bracket "
+            "are paired alike in both (<code>--full</code> shows them).</p>"
+        )
     side = ""
     if full:
         cells = []
@@ -119,9 +136,10 @@ def _bracket(b: BracketView, full: bool) -> str:
             r = b.recorded[i] if i < len(b.recorded) else ""
             e = b.expected[i] if i < len(b.expected) else ""
             cells.append(f"<tr><td>{escape(r)}</td><td>{escape(e)}</td></tr>")
-        side = ("<table class=candidates><thead><tr><th>Recorded candidate</th>"
-                "<th>Engine's candidate</th></tr></thead><tbody>" + "".join(cells)
-                + "</tbody></table>")
+        side = (
+            "<table class=candidates><thead><tr><th>Recorded candidate</th>"
+            "<th>Engine's candidate</th></tr></thead><tbody>" + "".join(cells) + "</tbody></table>"
+        )
     mdps = len(b.mdps)
     return (
         f"<details class=bracket><summary>Bracket {escape(b.score)} ({b.residents} residents, "
@@ -129,11 +147,15 @@ def _bracket(b: BracketView, full: bool) -> str:
         "the two pairings part</summary>"
         "<table class=bracket><thead><tr><th>TPN</th><th>Name</th><th>Rating</th><th>Points"
         "</th><th>Colour preference</th><th>Colours</th><th>Floats</th><th>Role</th>"
-        "<th>Recorded</th><th>Engine</th></tr></thead><tbody>" + "".join(rows)
-        + "</tbody></table>" + more + side +
-        "<p class=muted>Colour preference: W!/B! absolute, W/B strong, w/b mild, - none (1.7). "
+        "<th>Recorded</th><th>Engine</th></tr></thead><tbody>"
+        + "".join(rows)
+        + "</tbody></table>"
+        + more
+        + side
+        + "<p class=muted>Colour preference: W!/B! absolute, W/B strong, w/b mild, - none (1.7). "
         "Colours: the last rounds, oldest first. Floats: the two previous rounds (1.4).</p>"
-        "</details>")
+        "</details>"
+    )
 
 
 def _pairing(p: Pairing | None) -> str:
@@ -151,37 +173,50 @@ def _round(r: RoundReport, full: bool) -> str:
         names.update({p.tpn: p.name for p in r.bracket.players})
     first = r.discrepancies[0] if r.discrepancies else None
     items = []
-    for d in (r.discrepancies if full else r.discrepancies[:ROWS]):
-        label = escape(d.kind + (f" {d.criterion}" if d.criterion else "")
-                       + (f" {d.cause}" if d.cause else ""))
+    for d in r.discrepancies if full else r.discrepancies[:ROWS]:
+        label = escape(
+            d.kind + (f" {d.criterion}" if d.criterion else "") + (f" {d.cause}" if d.cause else "")
+        )
         # the first finding's summary is the round's headline: here its rule only
         text = d.explanation if d is first else (d.summary or d.explanation)
-        evidence = (f"<br><span class=evidence>evidence: {escape(d.evidence)}</span>"
-                    if d.evidence else "")
+        evidence = (
+            f"<br><span class=evidence>evidence: {escape(d.evidence)}</span>" if d.evidence else ""
+        )
         only = ""
         if d.editions is not None and r.editions and len(d.editions) < len(r.editions):
-            only = (" <b>only under the " + escape(" and ".join(d.editions) or "no other")
-                    + " rules</b>")
-        items.append(f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{only} "
-                     f"<span class=muted>class {escape(d.finding_class)}</span> "
-                     f"{escape(text)}{evidence}</li>")
+            only = (
+                " <b>only under the "
+                + escape(" and ".join(d.editions) or "no other")
+                + " rules</b>"
+            )
+        items.append(
+            f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{only} "
+            f"<span class=muted>class {escape(d.finding_class)}</span> "
+            f"{escape(text)}{evidence}</li>"
+        )
     if not full and len(r.discrepancies) > ROWS:
         items.append(f"<li class=muted>&hellip; {len(r.discrepancies) - ROWS} more</li>")
     head = escape(first.summary) if first is not None and first.summary else "differs"
-    body = (f"<section class=round id=round-{r.round}><h3>Round {r.round}: "
-            "<span class=status-differs>differs</span></h3>"
-            f"<p class=summary-sentence>{head}</p>"
-            "<ul class=discrepancies>" + "".join(items) + "</ul>")
+    body = (
+        f"<section class=round id=round-{r.round}><h3>Round {r.round}: "
+        "<span class=status-differs>differs</span></h3>"
+        f"<p class=summary-sentence>{head}</p>"
+        "<ul class=discrepancies>" + "".join(items) + "</ul>"
+    )
     if r.differing:
         body += _boards(r, names, full)
     if r.players:
-        body += ("<h4>Players <span class=muted>(as the boards above show them)</span></h4>"
-                 + _players(r.players if full else r.players[:ROWS]))
+        body += (
+            "<h4>Players <span class=muted>(as the boards above show them)</span></h4>"
+            + _players(r.players if full else r.players[:ROWS])
+        )
         if not full and len(r.players) > ROWS:
             body += f"<p class=muted>&hellip; {len(r.players) - ROWS} more</p>"
     if full and r.recorded is not None:
-        body += (f"<p class=muted><b>Recorded round:</b> {_pairing(r.recorded)}<br>"
-                 f"<b>Engine's round:</b> {_pairing(r.expected)}</p>")
+        body += (
+            f"<p class=muted><b>Recorded round:</b> {_pairing(r.recorded)}<br>"
+            f"<b>Engine's round:</b> {_pairing(r.expected)}</p>"
+        )
     if r.bracket is not None:
         body += _bracket(r.bracket, full)
     return body + "</section>"
@@ -193,10 +228,13 @@ def _file(f: FileReport, full: bool) -> str:
         where = f", {escape(f.city)}" if f.city else ""
         out.append(f"<p class=event><b>{escape(f.event)}</b>{where}</p>")
     if f.rules:
-        out.append("<p class=rules>Judged by: <b>"
-                   + escape(f.rules_title or f"rules {f.rules}") + "</b>"
-                   + (f"<br>Why this edition: {escape(f.rules_reason)}" if f.rules_reason
-                      else "") + "</p>")
+        out.append(
+            "<p class=rules>Judged by: <b>"
+            + escape(f.rules_title or f"rules {f.rules}")
+            + "</b>"
+            + (f"<br>Why this edition: {escape(f.rules_reason)}" if f.rules_reason else "")
+            + "</p>"
+        )
     if f.error is not None:
         out.append(f"<p class=status-invalid>Not checked: {escape(f.error)}</p>")
     for w in f.warnings:
@@ -204,7 +242,8 @@ def _file(f: FileReport, full: bool) -> str:
     if f.rounds:
         cells = "".join(
             f"<td class=status-{escape(r.status)}>{r.round}: {escape(r.status)}</td>"
-            for r in f.rounds)
+            for r in f.rounds
+        )
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
     from .report_text import edition_lines
 
@@ -214,12 +253,18 @@ def _file(f: FileReport, full: bool) -> str:
     for r in f.differing:
         out.append(_round(r, full))
     if f.standings:
-        out.append("<section class=standings><h3>Standings <span class=status-differs>differ"
-                   "</span></h3><ul class=discrepancies>" + "".join(
-                       f"<li><span class='kind kind-standings'>standings "
-                       f"{escape(d.criterion or '')}</span> <span class=muted>players "
-                       f"{escape(', '.join(map(str, d.players)))}</span><br>"
-                       f"{escape(d.explanation)}</li>" for d in f.standings) + "</ul></section>")
+        out.append(
+            "<section class=standings><h3>Standings <span class=status-differs>differ"
+            "</span></h3><ul class=discrepancies>"
+            + "".join(
+                f"<li><span class='kind kind-standings'>standings "
+                f"{escape(d.criterion or '')}</span> <span class=muted>players "
+                f"{escape(', '.join(map(str, d.players)))}</span><br>"
+                f"{escape(d.explanation)}</li>"
+                for d in f.standings
+            )
+            + "</ul></section>"
+        )
     for note in f.standings_notes:
         out.append(f"<p class=muted>{escape(note)}</p>")
     out.append(f"<p class=summary>{escape(f.summary())}</p></section>")
@@ -237,4 +282,5 @@ def render(batch: BatchReport, full: bool = False) -> str:
         "System (C.04.3) prescribes from the rounds before it.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
         + "".join(_file(f, full) for f in batch.files)
-        + "</body></html>\n")
+        + "</body></html>\n"
+    )

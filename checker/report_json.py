@@ -34,8 +34,10 @@ def _round(r: RoundReport) -> dict[str, Any]:
         "discrepancies": [_discrepancy(d) for d in r.discrepancies],
     }
     if r.editions is not None:
-        out["editions"] = {name: {"status": v.status, "findings": list(v.findings)}
-                           for name, v in r.editions.items()}
+        out["editions"] = {
+            name: {"status": v.status, "findings": list(v.findings)}
+            for name, v in r.editions.items()
+        }
     if r.status != "match":
         out["recorded"] = _pairing(r.recorded)
         out["expected"] = _pairing(r.expected)
@@ -80,8 +82,10 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
             "rounds": len(rounds),
             "rounds_differing": sum(1 for r in rounds if r.status != "match"),
             "exit_code": batch.exit_code,
-            "classes": {k: sum(f.classes().get(k, 0) for f in batch.files)
-                        for k in ("input", "pairing", "interpretation")},
+            "classes": {
+                k: sum(f.classes().get(k, 0) for f in batch.files)
+                for k in ("input", "pairing", "interpretation")
+            },
             "text": batch.summary(),
         },
         "files": [_file(f) for f in batch.files],
@@ -94,5 +98,7 @@ def render(batch: BatchReport) -> str:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of the report."""
-    text = resources.files("trfaudit.checker").joinpath("schema/report.schema.json").read_text("utf-8")
+    text = (
+        resources.files("trfaudit.checker").joinpath("schema/report.schema.json").read_text("utf-8")
+    )
     return json.loads(text)

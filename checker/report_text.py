@@ -12,8 +12,14 @@ from rich.text import Text
 from .localise import short
 from .model import BatchReport, BracketView, FileReport, RoundReport, Side, number_ranges
 
-KIND_STYLE = {"illegal": "bold red", "quality": "bold yellow", "order": "bold cyan",
-              "colour": "bold magenta", "unexplained": "bold blue", "input": "bold green"}
+KIND_STYLE = {
+    "illegal": "bold red",
+    "quality": "bold yellow",
+    "order": "bold cyan",
+    "colour": "bold magenta",
+    "unexplained": "bold blue",
+    "input": "bold green",
+}
 
 
 def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
@@ -22,8 +28,14 @@ def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
         terminal = stream.isatty() if hasattr(stream, "isatty") else False
     if terminal:
         return Console(file=stream, highlight=False)
-    return Console(file=stream, width=120, color_system=None, force_terminal=False,
-                   highlight=False, emoji=False)
+    return Console(
+        file=stream,
+        width=120,
+        color_system=None,
+        force_terminal=False,
+        highlight=False,
+        emoji=False,
+    )
 
 
 #: Rows of each table shown without ``--full``.
@@ -63,39 +75,68 @@ def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
 
 def bracket_table(b: BracketView, full: bool = True) -> Group:
     mdps = ", ".join(f"{short(p.name)} ({p.tpn})" for p in b.players if p.role == "MDP")
-    title = Text(f"Bracket {b.score} ({b.residents} resident{'s' if b.residents != 1 else ''}"
-                 f", {len(b.mdps)} MDP{'s' if len(b.mdps) != 1 else ''}"
-                 + (f": {mdps}" if mdps and len(b.mdps) <= 4 else "")
-                 + "): the first bracket, in pairing order, where the two pairings part",
-                 style="bold")
+    title = Text(
+        f"Bracket {b.score} ({b.residents} resident{'s' if b.residents != 1 else ''}"
+        f", {len(b.mdps)} MDP{'s' if len(b.mdps) != 1 else ''}"
+        + (f": {mdps}" if mdps and len(b.mdps) <= 4 else "")
+        + "): the first bracket, in pairing order, where the two pairings part",
+        style="bold",
+    )
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
-    for name, justify in (("TPN", "right"), ("Name", "left"), ("Rtg", "right"),
-                          ("Pts", "right"), ("Pref", "center"), ("Colours", "left"),
-                          ("Floats", "left"), ("Recorded", "left"), ("Engine", "left")):
+    for name, justify in (
+        ("TPN", "right"),
+        ("Name", "left"),
+        ("Rtg", "right"),
+        ("Pts", "right"),
+        ("Pref", "center"),
+        ("Colours", "left"),
+        ("Floats", "left"),
+        ("Recorded", "left"),
+        ("Engine", "left"),
+    ):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
     shown = b.players if full else [p for p in b.players if p.differs]
     rows = shown if full else shown[:ROWS]
     for p in rows:
-        table.add_row(str(p.tpn), p.name[:20], str(p.rating or ""), p.score, p.preference,
-                      p.colours, p.floats,
-                      Text(p.recorded, style="bold" if p.differs else ""), p.expected)
+        table.add_row(
+            str(p.tpn),
+            p.name[:20],
+            str(p.rating or ""),
+            p.score,
+            p.preference,
+            p.colours,
+            p.floats,
+            Text(p.recorded, style="bold" if p.differs else ""),
+            p.expected,
+        )
     parts: list = [title, table]
     if len(rows) < len(shown):
         parts.append(_more(len(shown) - len(rows)))
     elif not full and len(shown) < len(b.players):
-        parts.append(Text(f"  ({len(b.players) - len(shown)} other players of the bracket are "
-                          "paired alike in both; --full shows them)", style="dim"))
+        parts.append(
+            Text(
+                f"  ({len(b.players) - len(shown)} other players of the bracket are "
+                "paired alike in both; --full shows them)",
+                style="dim",
+            )
+        )
     if full:
         side = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
         side.add_column("Recorded candidate")
         side.add_column("Engine's candidate")
         for i in range(max(len(b.recorded), len(b.expected))):
-            side.add_row(b.recorded[i] if i < len(b.recorded) else "",
-                         b.expected[i] if i < len(b.expected) else "")
+            side.add_row(
+                b.recorded[i] if i < len(b.recorded) else "",
+                b.expected[i] if i < len(b.expected) else "",
+            )
         parts += [Text(""), side]
-    parts.append(Text("Pref: W!/B! absolute, W/B strong, w/b mild, - none (1.7). Colours: the "
-                      "last rounds, oldest first. Floats: the two previous rounds (1.4).",
-                      style="dim"))
+    parts.append(
+        Text(
+            "Pref: W!/B! absolute, W/B strong, w/b mild, - none (1.7). Colours: the "
+            "last rounds, oldest first. Floats: the two previous rounds (1.4).",
+            style="dim",
+        )
+    )
     return Group(*parts)
 
 
@@ -109,12 +150,16 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
     shown = r.discrepancies if full else r.discrepancies[:ROWS]
     for i, d in enumerate(shown):
         line = Text("  ")
-        line.append(d.kind + (f" {d.criterion}" if d.criterion else "")
-                    + (f" {d.cause}" if d.cause else ""),
-                    style=KIND_STYLE.get(d.kind, "bold"))
+        line.append(
+            d.kind
+            + (f" {d.criterion}" if d.criterion else "")
+            + (f" {d.cause}" if d.cause else ""),
+            style=KIND_STYLE.get(d.kind, "bold"),
+        )
         if d.editions is not None and r.editions and len(d.editions) < len(r.editions):
-            line.append(f" [only under the {' and '.join(d.editions) or 'no other'} rules]",
-                        style="bold")
+            line.append(
+                f" [only under the {' and '.join(d.editions) or 'no other'} rules]", style="bold"
+            )
         line.append(f" [class {d.finding_class}]", style="dim")
         evidence = Text(f"    evidence: {d.evidence}") if d.evidence else None
         if i == 0:
@@ -169,8 +214,9 @@ def edition_lines(f: FileReport) -> list[str]:
     if len(f.editions) < 2:
         return []
     in_force = f.rules if f.edition_known else None
-    head = (f"editions checked: {', '.join(f.editions)}"
-            + (f" ({f.rules} in force)" if in_force else " (the edition is unknown)"))
+    head = f"editions checked: {', '.join(f.editions)}" + (
+        f" ({f.rules} in force)" if in_force else " (the edition is unknown)"
+    )
     lines = [verdict_sentence(r.round, r.editions, in_force) for r in f.rounds if r.editions]
     found = [line for line in lines if line]
     if not found:
@@ -191,8 +237,12 @@ def file_block(console: Console, f: FileReport, full: bool = False) -> None:
         return
     matching = [r.round for r in f.rounds if r.status == "match"]
     if matching:
-        console.print(Text(f"round{'s' if len(matching) > 1 else ''} {number_ranges(matching)}: "
-                           "match", style="green"))
+        console.print(
+            Text(
+                f"round{'s' if len(matching) > 1 else ''} {number_ranges(matching)}: match",
+                style="green",
+            )
+        )
     for line in edition_lines(f):
         console.print(Text(line))
     for r in f.differing:
@@ -218,4 +268,3 @@ def render_text(batch: BatchReport, full: bool = False) -> str:
     buf = io.StringIO()
     render(batch, make_console(buf, terminal=False), full)
     return buf.getvalue()
-

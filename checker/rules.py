@@ -25,8 +25,7 @@ from datetime import date, timedelta
 
 from trfaudit.trf.model import Tournament
 
-from trfaudit.engine.editions import (ALL_EDITIONS, EDITION_NAMES, edition_in_force,
-                                     edition_named_by)
+from trfaudit.engine.editions import ALL_EDITIONS, EDITION_NAMES, edition_in_force, edition_named_by
 
 #: The edition in force now (the newest): the default when nothing in the file names one.
 _CURRENT = ALL_EDITIONS[0].name
@@ -34,13 +33,15 @@ _CURRENT = ALL_EDITIONS[0].name
 __all__ = ["EDITION_NAMES", "EditionChoice", "by_dates", "choose_edition", "rules_choices"]
 
 
-def rules_choices(name: str, *, auto: bool = True,
-                  editions: tuple[str, ...] = EDITION_NAMES) -> type[enum.Enum]:
+def rules_choices(
+    name: str, *, auto: bool = True, editions: tuple[str, ...] = EDITION_NAMES
+) -> type[enum.Enum]:
     """The choices of a ``--rules`` option, read from the edition registry: ``auto`` (when
     ``auto``) and the editions' names.  A ``str`` enum, as typer wants it."""
     names = (("auto",) if auto else ()) + editions
     choices: type[enum.Enum] = enum.Enum(  # type: ignore[misc]  # a functional-API enum
-        name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str)
+        name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str
+    )
     return choices
 
 
@@ -87,27 +88,40 @@ def by_dates(t: Tournament, prefix: str = "") -> EditionChoice:
         source = dates.source
         assert source is not None
         if len(dates.starts) == 1:
-            (start, how), = dates.starts.items()
-            return EditionChoice(names[0], f"{prefix}start date {start.isoformat()} ({how}): "
-                                           f"{_in_force_text(start)}")
-        readings = ", ".join(f"{start.isoformat()} ({editions[start]})"
-                             for start in sorted(dates.starts))
+            ((start, how),) = dates.starts.items()
+            return EditionChoice(
+                names[0], f"{prefix}start date {start.isoformat()} ({how}): {_in_force_text(start)}"
+            )
+        readings = ", ".join(
+            f"{start.isoformat()} ({editions[start]})" for start in sorted(dates.starts)
+        )
         where = f"{source.where} {source.readings.text.strip()!r}"
         if len(names) == 1:
-            return EditionChoice(names[0], f"{prefix}start date {where} is ambiguous "
-                                           f"({readings}), but every reading falls in the "
-                                           f"{names[0]} edition")
-        return EditionChoice(names[0], f"{prefix}start date {where} is ambiguous ({readings}) "
-                                       "and the file's other dates do not decide: the edition "
-                                       "is unknown", candidates=tuple(names))
+            return EditionChoice(
+                names[0],
+                f"{prefix}start date {where} is ambiguous "
+                f"({readings}), but every reading falls in the "
+                f"{names[0]} edition",
+            )
+        return EditionChoice(
+            names[0],
+            f"{prefix}start date {where} is ambiguous ({readings}) "
+            "and the file's other dates do not decide: the edition "
+            "is unknown",
+            candidates=tuple(names),
+        )
     if dates.unread:
         texts = ", ".join(f"{f.where} {f.readings.text.strip()!r}" for f in dates.unread)
-        return EditionChoice(_CURRENT, f"{prefix}date unreadable ({texts}): the edition is "
-                                       "unknown", candidates=EDITION_NAMES)
+        return EditionChoice(
+            _CURRENT,
+            f"{prefix}date unreadable ({texts}): the edition is unknown",
+            candidates=EDITION_NAMES,
+        )
     if prefix:
         return EditionChoice(_CURRENT, f"{prefix}no date (042/052/132): the current edition")
-    return EditionChoice(_CURRENT, "no type code (192/092) and no date (042/052/132): "
-                                   "the current edition")
+    return EditionChoice(
+        _CURRENT, "no type code (192/092) and no date (042/052/132): the current edition"
+    )
 
 
 def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
@@ -123,8 +137,11 @@ def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
         if named is not None:
             return EditionChoice(named.name, f"{record} {code}")
         if base != "FIDE_DUTCH" and record == "192":
-            return EditionChoice(None, f"192 {code}: not the FIDE (Dutch) System "
-                                       "(use --rules to check it against the Dutch rules anyway)")
+            return EditionChoice(
+                None,
+                f"192 {code}: not the FIDE (Dutch) System "
+                "(use --rules to check it against the Dutch rules anyway)",
+            )
         # FIDE_DUTCH without a year (or a 092 code we do not know): the date decides.
         prefix = f"{record} {code} names no edition; "
     return by_dates(t, prefix)

@@ -84,8 +84,10 @@ class Prepared:
         try:
             out = diagnose(self.tournament, self.edition, out, self.initial)
         except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file
-            self.report.warnings.append(f"{self.report.file}: looking for input causes "
-                                        f"failed ({type(exc).__name__}: {exc}): a defect")
+            self.report.warnings.append(
+                f"{self.report.file}: looking for input causes "
+                f"failed ({type(exc).__name__}: {exc}): a defect"
+            )
         return [with_model_gaps(r, self.edition) for r in out]
 
 
@@ -99,12 +101,23 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     if not gaps:
         return r
     name = getattr(edition, "name", "")
-    changed = [replace(d, finding_class=FindingClass.INTERPRETATION,
-                       explanation=f"{d.explanation} (uncertain: under the {name} edition "
-                                   f"{gaps}; confirm by hand)",
-                       summary=(f"{d.summary} (uncertain: the {name} edition is not modelled "
-                                "in full; confirm by hand)" if d.summary else d.summary))
-               if d.kind in (Kind.QUALITY, Kind.ORDER) else d for d in r.discrepancies]
+    changed = [
+        replace(
+            d,
+            finding_class=FindingClass.INTERPRETATION,
+            explanation=f"{d.explanation} (uncertain: under the {name} edition "
+            f"{gaps}; confirm by hand)",
+            summary=(
+                f"{d.summary} (uncertain: the {name} edition is not modelled "
+                "in full; confirm by hand)"
+                if d.summary
+                else d.summary
+            ),
+        )
+        if d.kind in (Kind.QUALITY, Kind.ORDER)
+        else d
+        for d in r.discrepancies
+    ]
     return replace(r, discrepancies=changed)
 
 
@@ -125,8 +138,9 @@ def prepare(path: str, options: Options) -> Prepared:
     return prepare_tournament(t, options, report)
 
 
-def prepare_tournament(t: Tournament, options: Options,
-                       report: FileReport | None = None) -> Prepared:
+def prepare_tournament(
+    t: Tournament, options: Options, report: FileReport | None = None
+) -> Prepared:
     """Validate ``t``, choose its edition and the rounds to check."""
     from trfaudit.engine import EDITIONS
     from trfaudit.trf.validate import validate
@@ -139,10 +153,9 @@ def prepare_tournament(t: Tournament, options: Options,
     system = pairing_system(t)
     if system.team or (not system.dutch and options.rules == "auto"):
         # validate/convert accept the file; check judges Dutch individual events only.
-        report.error = (f"not a Dutch individual tournament: {system.describe()} is not "
-                        "checked" + ("" if system.team else
-                                     " (use --rules to check it against the Dutch rules "
-                                     "anyway)"))
+        report.error = f"not a Dutch individual tournament: {system.describe()} is not checked" + (
+            "" if system.team else " (use --rules to check it against the Dutch rules anyway)"
+        )
         return Prepared(report)
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _structural(p)]
@@ -159,15 +172,20 @@ def prepare_tournament(t: Tournament, options: Options,
         return Prepared(report)
     edition = EDITIONS.get(choice.edition)
     if edition is None:
-        report.error = (f"rules {choice.edition} are not implemented yet ({choice.reason}); "
-                        "implemented: " + ", ".join(sorted(set(e.name for e in EDITIONS.values()))))
+        report.error = (
+            f"rules {choice.edition} are not implemented yet ({choice.reason}); "
+            "implemented: " + ", ".join(sorted(set(e.name for e in EDITIONS.values())))
+        )
         return Prepared(report)
     report.rules_title = edition.title
     recorded = t.recorded_rounds()
     if options.round is not None:
         if not 1 <= options.round <= recorded:
-            report.error = (f"round {options.round} is not recorded (rounds 1..{recorded} are)"
-                            if recorded else "no round is recorded")
+            report.error = (
+                f"round {options.round} is not recorded (rounds 1..{recorded} are)"
+                if recorded
+                else "no round is recorded"
+            )
             return Prepared(report)
         rounds: tuple[int, ...] = (options.round,)
     else:
@@ -200,13 +218,24 @@ def prepare_tournament(t: Tournament, options: Options,
         report.warnings.append(
             f"{report.file}: the edition is unknown ({choice.reason}): every round is checked "
             f"under the {', '.join(report.editions)} rules; a round that matches under one of "
-            "them is not reported, and each finding names the editions it holds under")
+            "them is not reported, and each finding names the editions it holds under"
+        )
     # A 152/XXC that round 1 contradicts is one finding; every edition pairs with the colour
     # round 1 shows (checker.inputs).
-    initials = (initial,) + tuple(initial if contradicted is not None
-                                  else initial_colour(t, e)[0] for e in editions[1:])
-    return Prepared(report, t, edition, rounds, initial, editions=editions, initials=initials,
-                    known=not choice.candidates, findings=findings)
+    initials = (initial,) + tuple(
+        initial if contradicted is not None else initial_colour(t, e)[0] for e in editions[1:]
+    )
+    return Prepared(
+        report,
+        t,
+        edition,
+        rounds,
+        initial,
+        editions=editions,
+        initials=initials,
+        known=not choice.candidates,
+        findings=findings,
+    )
 
 
 def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> RoundReport:
@@ -221,9 +250,12 @@ def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> Round
 def check_tournament(t: Tournament, options: Options) -> FileReport:
     """Check the rounds of one tournament in this process (the Python API's ``check``)."""
     prep = prepare_tournament(t, options)
-    prep.report.rounds = prep.finish([check_prepared(prep.tournament, rnd, prep.editions,
-                                                     prep.initials, prep.known)
-                                      for rnd in prep.rounds])
+    prep.report.rounds = prep.finish(
+        [
+            check_prepared(prep.tournament, rnd, prep.editions, prep.initials, prep.known)
+            for rnd in prep.rounds
+        ]
+    )
     return prep.report
 
 
@@ -236,16 +268,28 @@ def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
         from .model import DIFFERS
 
-        return RoundReport(rnd, DIFFERS, [Discrepancy(
-            UNEXPLAINED, None, [], None, None,
-            f"the checker failed on this round ({type(exc).__name__}: {exc}): a defect")])
+        return RoundReport(
+            rnd,
+            DIFFERS,
+            [
+                Discrepancy(
+                    UNEXPLAINED,
+                    None,
+                    [],
+                    None,
+                    None,
+                    f"the checker failed on this round ({type(exc).__name__}: {exc}): a defect",
+                )
+            ],
+        )
 
 
 _CACHE: dict[str, object] = {}
 
 
-def _worker(task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool]
-            ) -> tuple[str, int, RoundReport]:
+def _worker(
+    task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool],
+) -> tuple[str, int, RoundReport]:
     path, rnd, edition_names, initials, known = task
     from trfaudit.engine import EDITIONS
     from trfaudit.trf.files import load
@@ -258,8 +302,9 @@ def _worker(task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool]
     return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
 
-def run(inputs: Iterable[str], options: Options,
-        progress: Callable[[int, int], None] | None = None) -> BatchReport:
+def run(
+    inputs: Iterable[str], options: Options, progress: Callable[[int, int], None] | None = None
+) -> BatchReport:
     """Check every round of every input; ``progress(done, total)`` is called as rounds end."""
     paths = expand(inputs)
     prepared = [prepare(p, options) for p in paths]
@@ -274,8 +319,9 @@ def run(inputs: Iterable[str], options: Options,
             if options.jobs > 1 and paths[i] != "-":
                 pool_tasks.append((i, rnd))
             else:
-                results[(i, rnd)] = check_prepared(prep.tournament, rnd, prep.editions,
-                                                   prep.initials, prep.known)
+                results[(i, rnd)] = check_prepared(
+                    prep.tournament, rnd, prep.editions, prep.initials, prep.known
+                )
                 done += 1
                 if progress:
                     progress(done, total)
@@ -284,10 +330,19 @@ def run(inputs: Iterable[str], options: Options,
 
         workers = min(options.jobs, len(pool_tasks))
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {pool.submit(_worker, (paths[i], rnd,
-                                             tuple(e.name for e in prepared[i].editions),
-                                             prepared[i].initials, prepared[i].known)): (i, rnd)
-                       for i, rnd in pool_tasks}
+            futures = {
+                pool.submit(
+                    _worker,
+                    (
+                        paths[i],
+                        rnd,
+                        tuple(e.name for e in prepared[i].editions),
+                        prepared[i].initials,
+                        prepared[i].known,
+                    ),
+                ): (i, rnd)
+                for i, rnd in pool_tasks
+            }
             for fut in as_completed(futures):
                 i, rnd = futures[fut]
                 try:
@@ -295,9 +350,20 @@ def run(inputs: Iterable[str], options: Options,
                 except Exception as exc:  # noqa: BLE001 - a worker died
                     from .model import DIFFERS
 
-                    results[(i, rnd)] = RoundReport(rnd, DIFFERS, [Discrepancy(
-                        UNEXPLAINED, None, [], None, None,
-                        f"the checker failed on this round ({type(exc).__name__}: {exc})")])
+                    results[(i, rnd)] = RoundReport(
+                        rnd,
+                        DIFFERS,
+                        [
+                            Discrepancy(
+                                UNEXPLAINED,
+                                None,
+                                [],
+                                None,
+                                None,
+                                f"the checker failed on this round ({type(exc).__name__}: {exc})",
+                            )
+                        ],
+                    )
                 done += 1
                 if progress:
                     progress(done, total)
@@ -307,11 +373,14 @@ def run(inputs: Iterable[str], options: Options,
 
 
 def default_jobs() -> int:
-    return max(1, len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity")
-               else (os.cpu_count() or 1))
+    return max(
+        1,
+        len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1),
+    )
 
 
 # -- one task per file: the streaming and Dask paths -----------------------------------------
+
 
 def _load_bytes(data: bytes, name: str) -> Tournament:
     """A tournament from bytes sent to the worker (TRF, or the JSON form), as ``load`` reads."""
@@ -323,8 +392,9 @@ def _load_bytes(data: bytes, name: str) -> Tournament:
     return parse(data, name)
 
 
-def check_file(path: str, options: Options,
-               data: bytes | None = None) -> tuple[FileReport, str | None]:
+def check_file(
+    path: str, options: Options, data: bytes | None = None
+) -> tuple[FileReport, str | None]:
     """Check every round of one file where this runs, and hash the bytes checked.
 
     The file is read from ``path`` (the worker must see it), or from ``data`` when the caller
@@ -345,9 +415,12 @@ def check_file(path: str, options: Options,
             report.error = str(exc)
             prep = Prepared(report)
         sha = bytes_hash(data)
-    prep.report.rounds = prep.finish([check_prepared(prep.tournament, rnd, prep.editions,
-                                                     prep.initials, prep.known)
-                                      for rnd in prep.rounds])
+    prep.report.rounds = prep.finish(
+        [
+            check_prepared(prep.tournament, rnd, prep.editions, prep.initials, prep.known)
+            for rnd in prep.rounds
+        ]
+    )
     return prep.report, sha
 
 
@@ -372,9 +445,13 @@ def _size(path: str) -> int:
         return 0
 
 
-def iter_files(paths: Iterable[str], options: Options, map_unordered,
-               send_files: bool = False,
-               task_bytes: int = 0) -> Iterator[tuple[int, FileReport, str | None]]:
+def iter_files(
+    paths: Iterable[str],
+    options: Options,
+    map_unordered,
+    send_files: bool = False,
+    task_bytes: int = 0,
+) -> Iterator[tuple[int, FileReport, str | None]]:
     """``(index, report, sha256)`` for each path, in completion order.
 
     ``map_unordered`` comes from :func:`checker.cluster.executor`; stdin (``-``) is read and
@@ -406,8 +483,9 @@ def iter_files(paths: Iterable[str], options: Options, map_unordered,
         yield from results
 
 
-def _check_group(group: list[tuple[int, str, bytes | None]],
-                 options: Options) -> list[tuple[int, FileReport, str | None]]:
+def _check_group(
+    group: list[tuple[int, str, bytes | None]], options: Options
+) -> list[tuple[int, FileReport, str | None]]:
     """One task: the files of ``group`` (index, path, bytes or None), checked in turn."""
     out = []
     for i, path, data in group:

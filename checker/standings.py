@@ -21,8 +21,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trfaudit.engine.tiebreaks import (IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES,
-                                       Standings, Step, TieBreakRules, compute, num)
+from trfaudit.engine.tiebreaks import (
+    IN_FORCE_2026,
+    RULES_2024,
+    RULES_2026,
+    TB_RULES,
+    Standings,
+    Step,
+    TieBreakRules,
+    compute,
+    num,
+)
 from trfaudit.engine.tiebreaks.direct import DirectEncounter
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
@@ -30,8 +39,18 @@ from trfaudit.trf.tiebreak_codes import TieBreakCode
 
 from .model import Discrepancy, FileReport, Kind
 
-_ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth",
-             "ninth", "tenth")
+_ORDINALS = (
+    "first",
+    "second",
+    "third",
+    "fourth",
+    "fifth",
+    "sixth",
+    "seventh",
+    "eighth",
+    "ninth",
+    "tenth",
+)
 
 
 @dataclass(frozen=True)
@@ -51,10 +70,15 @@ def choose_tb_rules(t: Tournament, requested: str = "auto") -> RulesChoice:
     if start is not None and dates.source is not None:
         where = dates.source.where
         if start >= IN_FORCE_2026:
-            return RulesChoice(RULES_2026, f"start date {start.isoformat()} ({where}): in force "
-                                           f"from {IN_FORCE_2026.isoformat()}")
-        return RulesChoice(RULES_2024, f"start date {start.isoformat()} ({where}): before "
-                                       f"{IN_FORCE_2026.isoformat()}")
+            return RulesChoice(
+                RULES_2026,
+                f"start date {start.isoformat()} ({where}): in force "
+                f"from {IN_FORCE_2026.isoformat()}",
+            )
+        return RulesChoice(
+            RULES_2024,
+            f"start date {start.isoformat()} ({where}): before {IN_FORCE_2026.isoformat()}",
+        )
     return RulesChoice(RULES_2026, "no readable start date (042): the current text")
 
 
@@ -75,7 +99,8 @@ def declared(t: Tournament, option: list[TieBreakCode] | None = None) -> Declare
         codes = t.standings_codes()
         note = ""
         if t.tie_breaks.strip() and [c.canonical() for c in codes] != ["PTS"] + [
-                c.canonical() for c in t.tie_break_codes()]:
+            c.canonical() for c in t.tie_break_codes()
+        ]:
             note = "212 is not PTS followed by the 202 list: 212 is used (TRF-2026 5.3)"
         if not any(c.name == "PTS" for c in codes):
             note = (note + "; " if note else "") + "212 does not name PTS: points not used"
@@ -131,32 +156,37 @@ def explain_pair(st: Standings, a: int, b: int) -> tuple[str, str]:
     tb = step.tiebreak
     article = tb.article if tb is not None else ""
     label = f"{step.label} ({article})" if article else step.label
+
     def tie(s: Step) -> str:
         if isinstance(s.tiebreak, DirectEncounter):
             return f"{s.label} leaves them tied"
         what = "the points tie" if s.code.name == "PTS" else f"{s.label} ties"
         return f"{what} at {num(s.values[a].number)}"
+
     tie_text = "; ".join(tie(s) for s in st.steps[:i])
-    position = "the points decide" if step.code.name == "PTS" else (
-        f"the {_ordinal(i - (1 if st.steps[0].code.name == 'PTS' else 0))} tie-break decides")
+    position = (
+        "the points decide"
+        if step.code.name == "PTS"
+        else (f"the {_ordinal(i - (1 if st.steps[0].code.name == 'PTS' else 0))} tie-break decides")
+    )
     if isinstance(tb, DirectEncounter):
         group = [p for p in st.trail if st.trail[p][:i] == st.trail[a][:i]]
-        text = (f"{step.label} puts {a} before {b} among {sorted(group)} (separate standings "
-                f"{tb.explain(st.event, sorted(group))}) ({position}")
+        text = (
+            f"{step.label} puts {a} before {b} among {sorted(group)} (separate standings "
+            f"{tb.explain(st.event, sorted(group))}) ({position}"
+        )
     else:
         va, vb = step.values[a], step.values[b]
-        text = (f"{step.label} {num(va.number)} for {a} against {num(vb.number)} for {b} "
-                f"({position}")
+        text = f"{step.label} {num(va.number)} for {a} against {num(vb.number)} for {b} ({position}"
     text += f"; {tie_text})" if tie_text else ")"
     if not isinstance(tb, DirectEncounter) and step.code.name != "PTS":
-        text += (f". {a}: {step.values[a].how}. {b}: {step.values[b].how}")
+        text += f". {a}: {step.values[a].how}. {b}: {step.values[b].how}"
     return label, text
 
 
 def _summary(explanation: str) -> str:
     """The quotable sentence: the explanation without how each value is made up."""
-    return "Standings: " + explanation.split("). ", 1)[0] + (
-        ")" if "). " in explanation else "")
+    return "Standings: " + explanation.split("). ", 1)[0] + (")" if "). " in explanation else "")
 
 
 def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrepancy]:
@@ -171,19 +201,31 @@ def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrep
             continue  # tied (or undetermined) together: any order is allowed
         if rb.rank < ra.rank:
             label, why = explain_pair(st, b, a)
-            found.append(Discrepancy(
-                Kind.STANDINGS, label, [a, b], f"{a} rank {ranks[a]}, {b} rank {ranks[b]}",
-                f"{b} rank {rb.rank}, {a} rank {ra.rank}",
-                f"ranks {ranks[a]} ({a}) and {ranks[b]} ({b}) are in the wrong order, {b} "
-                f"ranks before {a}: {why}"))
+            found.append(
+                Discrepancy(
+                    Kind.STANDINGS,
+                    label,
+                    [a, b],
+                    f"{a} rank {ranks[a]}, {b} rank {ranks[b]}",
+                    f"{b} rank {rb.rank}, {a} rank {ra.rank}",
+                    f"ranks {ranks[a]} ({a}) and {ranks[b]} ({b}) are in the wrong order, {b} "
+                    f"ranks before {a}: {why}",
+                )
+            )
             found[-1].summary = _summary(found[-1].explanation)
             seen.update((a, b))
         elif ranks[a] == ranks[b]:
             label, why = explain_pair(st, a, b)
-            found.append(Discrepancy(
-                Kind.STANDINGS, label, [a, b], f"{a} and {b} tied at rank {ranks[a]}",
-                f"{a} rank {ra.rank}, {b} rank {rb.rank}",
-                f"{a} and {b} are recorded as tied at rank {ranks[a]}, but {why}"))
+            found.append(
+                Discrepancy(
+                    Kind.STANDINGS,
+                    label,
+                    [a, b],
+                    f"{a} and {b} tied at rank {ranks[a]}",
+                    f"{a} rank {ra.rank}, {b} rank {rb.rank}",
+                    f"{a} and {b} are recorded as tied at rank {ranks[a]}, but {why}",
+                )
+            )
             found[-1].summary = _summary(found[-1].explanation)
             seen.update((a, b))
     for tpn in order:
@@ -191,17 +233,25 @@ def compare(t: Tournament, st: Standings, ranks: dict[int, int]) -> list[Discrep
         low, high = row.rank, row.rank + len(row.group) - 1
         if tpn not in seen and not low <= ranks[tpn] <= high:
             place = str(low) if low == high else f"{low}-{high}"
-            found.append(Discrepancy(
-                Kind.STANDINGS, "C.07 4.2", [tpn], f"rank {ranks[tpn]}", f"rank {place}",
-                f"{tpn} is recorded at rank {ranks[tpn]} but its place is {place} "
-                f"({len([p for p in rows if rows[p].rank < low])} participants rank above it;"
-                " tied participants share the place and the next ones skip it)"))
+            found.append(
+                Discrepancy(
+                    Kind.STANDINGS,
+                    "C.07 4.2",
+                    [tpn],
+                    f"rank {ranks[tpn]}",
+                    f"rank {place}",
+                    f"{tpn} is recorded at rank {ranks[tpn]} but its place is {place} "
+                    f"({len([p for p in rows if rows[p].rank < low])} participants rank above it;"
+                    " tied participants share the place and the next ones skip it)",
+                )
+            )
             found[-1].summary = "Standings: " + found[-1].explanation
     return found
 
 
-def verify(t: Tournament, requested: str = "auto",
-           unrated_rating: int | None = None) -> StandingsCheck | None:
+def verify(
+    t: Tournament, requested: str = "auto", unrated_rating: int | None = None
+) -> StandingsCheck | None:
     """Check the recorded ranks of ``t``; None when it records none."""
     ranks = recorded_ranks(t)
     if not ranks:
@@ -212,40 +262,51 @@ def verify(t: Tournament, requested: str = "auto",
     if decl.note:
         result.notes.append(decl.note)
     if len(ranks) < len(t.players):
-        result.notes.append(f"ranks recorded for {len(ranks)} of {len(t.players)} "
-                            "participants: standings not verified")
+        result.notes.append(
+            f"ranks recorded for {len(ranks)} of {len(t.players)} "
+            "participants: standings not verified"
+        )
         return result
     if any(e.pending for p in t.players.values() for e in p.entries):
-        result.notes.append("games without results: the ranks may be those before that "
-                            "round; not verified")
+        result.notes.append(
+            "games without results: the ranks may be those before that round; not verified"
+        )
         return result
     if any(r.kind is RecordKind.ABNORMAL_POINTS for r in t.records):
-        result.notes.append("299 point adjustments: how they enter tie-breaks is not stated "
-                            "by C.07; not verified")
+        result.notes.append(
+            "299 point adjustments: how they enter tie-breaks is not stated by C.07; not verified"
+        )
         return result
-    st = compute(t, decl.codes, choice.rules, points_first=decl.points_first,
-                 unrated_rating=unrated_rating)
+    st = compute(
+        t, decl.codes, choice.rules, points_first=decl.points_first, unrated_rating=unrated_rating
+    )
     rounds = st.rounds
     if decl.points_first and not is_ranking(st.event.score, ranks):
-        result.notes.append(f"the rank column does not follow the points after round {rounds}"
-                            ": it is not the standings of this file (a starting rank, or "
-                            "another round's standings); not verified")
+        result.notes.append(
+            f"the rank column does not follow the points after round {rounds}"
+            ": it is not the standings of this file (a starting rank, or "
+            "another round's standings); not verified"
+        )
         return result
     if not decl.source:
-        result.notes.append("no tie-breaks declared (202/212): ranks checked against the "
-                            "points only")
+        result.notes.append(
+            "no tie-breaks declared (202/212): ranks checked against the points only"
+        )
         return result
     result.notes.extend(st.notes)
     result.discrepancies = compare(t, st, ranks)
     if result.discrepancies and requested == "auto" and choice.reason.startswith("no readable"):
         # which text applies is unknown: blame only what both texts blame
         other = RULES_2024 if choice.rules is RULES_2026 else RULES_2026
-        st_other = compute(t, decl.codes, other, points_first=decl.points_first,
-                           unrated_rating=unrated_rating)
+        st_other = compute(
+            t, decl.codes, other, points_first=decl.points_first, unrated_rating=unrated_rating
+        )
         if not compare(t, st_other, ranks):
-            result.notes.append(f"the ranks follow the C.07 {other.name} text but not the "
-                                f"{choice.rules.name} text, and no start date (042) says "
-                                "which applies: not blamed")
+            result.notes.append(
+                f"the ranks follow the C.07 {other.name} text but not the "
+                f"{choice.rules.name} text, and no start date (042) says "
+                "which applies: not blamed"
+            )
             result.discrepancies = []
     return result
 
@@ -264,8 +325,9 @@ def attach(t: Tournament, report: FileReport, requested: str = "auto") -> None:
     try:
         found = verify(t, requested)
     except Exception as exc:  # noqa: BLE001 - a defect here must not stop the pairing check
-        report.standings_notes.append(f"standings not verified: the checker failed "
-                                      f"({type(exc).__name__}: {exc}): a defect")
+        report.standings_notes.append(
+            f"standings not verified: the checker failed ({type(exc).__name__}: {exc}): a defect"
+        )
         return
     if found is None:
         return
@@ -273,5 +335,7 @@ def attach(t: Tournament, report: FileReport, requested: str = "auto") -> None:
     if found.source == "none":
         report.standings_notes = [f"standings: {note}" for note in found.notes]
     else:
-        report.standings_notes = [f"standings ({found.source}; C.07 {found.rules}: "
-                                  f"{found.rules_reason}): {note}" for note in found.notes]
+        report.standings_notes = [
+            f"standings ({found.source}; C.07 {found.rules}: {found.rules_reason}): {note}"
+            for note in found.notes
+        ]

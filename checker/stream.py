@@ -144,8 +144,9 @@ class Summary:
                 self.discrepancies += 1
                 kind = str(d.get("kind"))
                 _count(self.by_kind, kind)
-                _count(self.by_class, str(d.get("finding_class") or d.get("class")
-                                          or class_of(kind)))
+                _count(
+                    self.by_class, str(d.get("finding_class") or d.get("class") or class_of(kind))
+                )
                 _count(self.by_criterion, str(d.get("criterion") or "-"))
 
     @property
@@ -178,14 +179,17 @@ class Summary:
 
     def lines(self) -> list[str]:
         """The summary as text lines (for stderr)."""
+
         def table(counts: dict[str, int]) -> str:
             return ", ".join(f"{k} {v}" for k, v in sorted(counts.items())) or "none"
 
-        out = [f"{self.files} file{'s' if self.files != 1 else ''} "
-               f"({self.files_resumed} resumed from the output), {self.rounds} rounds checked: "
-               f"{self.rounds - self.rounds_differing} match, {self.rounds_differing} differ; "
-               f"{self.files_clean} files clean, {self.files_differing} with discrepancies, "
-               f"{len(self.not_checked)} not checked; {self.seconds:.1f} s"]
+        out = [
+            f"{self.files} file{'s' if self.files != 1 else ''} "
+            f"({self.files_resumed} resumed from the output), {self.rounds} rounds checked: "
+            f"{self.rounds - self.rounds_differing} match, {self.rounds_differing} differ; "
+            f"{self.files_clean} files clean, {self.files_differing} with discrepancies, "
+            f"{len(self.not_checked)} not checked; {self.seconds:.1f} s"
+        ]
         if self.discrepancies:
             out.append(f"{self.discrepancies} discrepancies by class: {table(self.by_class)}")
             out.append(f"  by kind: {table(self.by_kind)}")

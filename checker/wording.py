@@ -22,6 +22,7 @@ from trfaudit.engine.criteria import Context, Criterion
 from trfaudit.engine.editions import Edition
 from trfaudit.engine.players import DOWN, UP, PlayerState
 
+
 def what(edition: Edition, key: str) -> str:
     """What criterion ``key`` counts, in the words of ``edition`` (the edition registry's
     description of the rule, :meth:`engine.editions.Edition.describe`)."""
@@ -80,8 +81,7 @@ def _list(br: Bracket, values: list[int]) -> str:
     return "[" + ", ".join(br.show(v) for v in values) + "]" if values else "none"
 
 
-def psd(br: Bracket, pairs: list[tuple[int, int]], floaters: list[int],
-         low: int) -> list[int]:
+def psd(br: Bracket, pairs: list[tuple[int, int]], floaters: list[int], low: int) -> list[int]:
     """2017 A.8: the pairs' score differences and each downfloater's score minus (the
     bracket's lowest score minus one point), highest first."""
     st = br.states
@@ -100,34 +100,46 @@ def _loser(br: Bracket, cand: Candidate, h: int, l: int) -> int:
     return l if colour == a.preference else h
 
 
-def measure(key: str, crit: Criterion | None, edition: Edition, br: Bracket,
-            cand: Candidate) -> Measure:
+def measure(
+    key: str, crit: Criterion | None, edition: Edition, br: Bracket, cand: Candidate
+) -> Measure:
     """What criterion ``key`` counts in ``cand`` (see the module docstring)."""
     st, ctx, rnd = br.states, br.context, br.round
     residents = set(br.residents)
     if key == "C6":
         if edition.name == "2025":
             return Measure(str(len(cand.floaters)), len(cand.floaters), list(cand.floaters))
-        return Measure(f"{len(cand.pairs)} pair{'s' if len(cand.pairs) != 1 else ''}",
-                       len(cand.pairs), [])
+        return Measure(
+            f"{len(cand.pairs)} pair{'s' if len(cand.pairs) != 1 else ''}", len(cand.pairs), []
+        )
     if key == "C7":
         if edition.name == "2025":
-            return Measure(_list(br, _scores(br, cand.floaters)), len(cand.floaters),
-                           list(cand.floaters))
+            return Measure(
+                _list(br, _scores(br, cand.floaters)), len(cand.floaters), list(cand.floaters)
+            )
         low = min(st[p].score for p in br.mdps + br.residents)
-        return Measure(_list(br, psd(br, cand.pairs, cand.floaters, low)),
-                       len(cand.pairs) + len(cand.floaters), list(cand.floaters))
+        return Measure(
+            _list(br, psd(br, cand.pairs, cand.floaters, low)),
+            len(cand.pairs) + len(cand.floaters),
+            list(cand.floaters),
+        )
     if key == "C8a":
         n = len(cand.next_pairs)
         return Measure(f"{n} pair{'s' if n != 1 else ''}", n, [])
     if key == "C8b":
         if edition.name == "2025":
-            return Measure(_list(br, _scores(br, cand.next_floaters)), len(cand.next_floaters),
-                           list(cand.next_floaters))
+            return Measure(
+                _list(br, _scores(br, cand.next_floaters)),
+                len(cand.next_floaters),
+                list(cand.next_floaters),
+            )
         members = [p for pr in cand.next_pairs for p in pr] + cand.next_floaters
         low = min((st[p].score for p in br.next_group), default=0)
-        return Measure(_list(br, psd(br, cand.next_pairs, cand.next_floaters, low)),
-                       len(members), list(cand.next_floaters))
+        return Measure(
+            _list(br, psd(br, cand.next_pairs, cand.next_floaters, low)),
+            len(members),
+            list(cand.next_floaters),
+        )
     if key == "C9":
         who = [f for f in cand.floaters if st[f].score == ctx.bye_score]
         notes = {f: f"{ctx.rounds_played - st[f].played} unplayed" for f in who}
@@ -135,10 +147,8 @@ def measure(key: str, crit: Criterion | None, edition: Edition, br: Bracket,
         return Measure(", ".join(map(str, values)) or "none", sum(values), who, notes)
     if key in ("C10", "C11", "C12", "C13", "A7d"):
         assert crit is not None
-        who = [_loser(br, cand, h, l) for h, l in cand.pairs
-               if crit.value(ctx, st[h], st[l], "B")]
-        pref = {p: f"prefers {'white' if st[p].preference == 'w' else 'black'}"
-                for p in who}
+        who = [_loser(br, cand, h, l) for h, l in cand.pairs if crit.value(ctx, st[h], st[l], "B")]
+        pref = {p: f"prefers {'white' if st[p].preference == 'w' else 'black'}" for p in who}
         return Measure(str(len(who)), len(who), who, pref)
     back = getattr(crit, "back", 1)
     when = rnd - back
@@ -146,33 +156,49 @@ def measure(key: str, crit: Criterion | None, edition: Edition, br: Bracket,
         who = [f for f in cand.floaters if f in residents and st[f].floats.get(back) == DOWN]
         if edition.name != "2025":  # 2017 C.12/C.14, 2012 B.5/B.6: every downfloater
             who = [f for f in cand.floaters if st[f].floats.get(back) == DOWN]
-        return Measure(str(len(who)), len(who), who,
-                       {p: f"downfloated in round {when}" for p in who})
+        return Measure(
+            str(len(who)), len(who), who, {p: f"downfloated in round {when}" for p in who}
+        )
     if key in ("C15", "C17"):
-        who = [l for h, l in cand.pairs
-               if st[h].score > st[l].score and st[l].floats.get(back) == UP]
-        return Measure(str(len(who)), len(who), who,
-                       {p: f"upfloated in round {when}" for p in who})
+        who = [
+            l for h, l in cand.pairs if st[h].score > st[l].score and st[l].floats.get(back) == UP
+        ]
+        return Measure(str(len(who)), len(who), who, {p: f"upfloated in round {when}" for p in who})
     if key in ("C18", "C20"):
         down = [f for f in cand.floaters if st[f].floats.get(back) == DOWN]
         if edition.name == "2025":
-            return Measure(_list(br, _scores(br, down)), len(down), down,
-                           {p: f"downfloated in round {when}" for p in down})
+            return Measure(
+                _list(br, _scores(br, down)),
+                len(down),
+                down,
+                {p: f"downfloated in round {when}" for p in down},
+            )
         low = min(st[p].score for p in br.mdps + br.residents)
         values = [st[f].score - (low - ctx.point) for f in down]
-        paired = [(h, l) for h, l in cand.pairs
-                  if st[h].score > st[l].score and st[h].floats.get(back) == DOWN]
+        paired = [
+            (h, l)
+            for h, l in cand.pairs
+            if st[h].score > st[l].score and st[h].floats.get(back) == DOWN
+        ]
         values += [st[h].score - st[l].score for h, l in paired]
         who = down + [h for h, _ in paired]
-        return Measure(_list(br, sorted(values, reverse=True)), len(who), who,
-                       {p: f"downfloated in round {when}" for p in who})
+        return Measure(
+            _list(br, sorted(values, reverse=True)),
+            len(who),
+            who,
+            {p: f"downfloated in round {when}" for p in who},
+        )
     if key in ("C19", "C21"):
-        pairs = [(h, l) for h, l in cand.pairs
-                 if st[h].score > st[l].score and st[l].floats.get(back) == UP]
+        pairs = [
+            (h, l)
+            for h, l in cand.pairs
+            if st[h].score > st[l].score and st[l].floats.get(back) == UP
+        ]
         values = sorted((st[h].score - st[l].score for h, l in pairs), reverse=True)
         who = [l for _, l in pairs]
-        return Measure(_list(br, values), len(who), who,
-                       {p: f"upfloated in round {when}" for p in who})
+        return Measure(
+            _list(br, values), len(who), who, {p: f"upfloated in round {when}" for p in who}
+        )
     return Measure("-", 0, [])
 
 
@@ -192,12 +218,20 @@ def _phrase(m: Measure, names: dict[int, str]) -> str:
     return f"{m.value} ({named})"
 
 
-def sentence(edition: Edition, key: str, rec: Measure, eng: Measure,
-             names: dict[int, str], worse: bool = True) -> str:
+def sentence(
+    edition: Edition,
+    key: str,
+    rec: Measure,
+    eng: Measure,
+    names: dict[int, str],
+    worse: bool = True,
+) -> str:
     """``C16 (resident downfloaters who got a downfloat two rounds before, minimised): the
     record has 1 (Smith, Ann (41, downfloated in round 4)); the engine's pairing has none``.
     ``worse``: the record is the worse of the two (else: an engine defect)."""
     label = edition.label(key)
-    text = (f"{label} ({what(edition, key)}): the record has {_phrase(rec, names)}; the "
-            f"engine's pairing has {_phrase(eng, names)}")
+    text = (
+        f"{label} ({what(edition, key)}): the record has {_phrase(rec, names)}; the "
+        f"engine's pairing has {_phrase(eng, names)}"
+    )
     return text if worse else text + ": the record is better, an engine defect"

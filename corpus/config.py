@@ -26,6 +26,7 @@ from pathlib import Path
 from trfaudit.trf.model import Scoring
 
 from .rules import RULES  # the editions the generator can write (a type code names them)
+
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")
 LATE_BYES = ("Z", "H", "mixed")
@@ -92,8 +93,14 @@ class GeneratorConfig:
 
     # -- derived ----------------------------------------------------------------------------
     def scoring(self) -> Scoring:
-        return Scoring(win=self.win, draw=self.draw, loss=self.loss, zero_bye=self.zero_bye,
-                       forfeit_loss=self.forfeit_loss, pab=self.pab)
+        return Scoring(
+            win=self.win,
+            draw=self.draw,
+            loss=self.loss,
+            zero_bye=self.zero_bye,
+            forfeit_loss=self.forfeit_loss,
+            pab=self.pab,
+        )
 
     def as_dict(self) -> dict[str, object]:
         """The settings as JSON-friendly values (point values as decimal strings)."""
@@ -135,13 +142,17 @@ class GeneratorConfig:
     def check(self) -> "GeneratorConfig":
         """Raise :class:`ConfigError` unless the settings can make a tournament."""
         if self.players < 2:
-            raise ConfigError("players: at least 2 are needed"
-                              + (" (give --players or PlayersNumber)" if not self.players else ""))
+            raise ConfigError(
+                "players: at least 2 are needed"
+                + (" (give --players or PlayersNumber)" if not self.players else "")
+            )
         if self.players > 9999:
             raise ConfigError("players: at most 9999 (the TRF player number has 4 digits)")
         if self.rounds < 1:
-            raise ConfigError("rounds: at least 1 is needed"
-                              + (" (give --rounds or RoundsNumber)" if not self.rounds else ""))
+            raise ConfigError(
+                "rounds: at least 1 is needed"
+                + (" (give --rounds or RoundsNumber)" if not self.rounds else "")
+            )
         if self.rounds > 99:
             raise ConfigError("rounds: at most 99")
         for name, low in (("players", self.players), ("rounds", self.rounds)):
@@ -153,41 +164,61 @@ class GeneratorConfig:
         if self.rules not in RULES:
             raise ConfigError(f"rules: {self.rules!r} is not one of {', '.join(RULES)}")
         if not 0 < self.rating_low <= self.rating_high <= 3000:
-            raise ConfigError(f"ratings: need 0 < lowest ({self.rating_low}) <= highest "
-                              f"({self.rating_high}) <= 3000")
-        for name in ("unrated_rate", "draw_rate", "forfeit_rate", "double_forfeit_share",
-                     "half_bye_rate", "zero_bye_rate", "withdraw_rate", "late_rate"):
+            raise ConfigError(
+                f"ratings: need 0 < lowest ({self.rating_low}) <= highest "
+                f"({self.rating_high}) <= 3000"
+            )
+        for name in (
+            "unrated_rate",
+            "draw_rate",
+            "forfeit_rate",
+            "double_forfeit_share",
+            "half_bye_rate",
+            "zero_bye_rate",
+            "withdraw_rate",
+            "late_rate",
+        ):
             value = getattr(self, name)
             if not 0 <= value <= 1:
                 raise ConfigError(f"{name}: {value} is not a probability between 0 and 1")
         if self.curve not in CURVES:
             raise ConfigError(f"curve: {self.curve!r} is not one of {', '.join(CURVES)}")
         if not 2 <= self.late_first <= self.late_last <= LATE_LAST_ROUND:
-            raise ConfigError(f"late entries: rounds {self.late_first}-{self.late_last} must lie "
-                              f"within 2-{LATE_LAST_ROUND} (C.04.2: pairing numbers are fixed "
-                              "after round 4)")
+            raise ConfigError(
+                f"late entries: rounds {self.late_first}-{self.late_last} must lie "
+                f"within 2-{LATE_LAST_ROUND} (C.04.2: pairing numbers are fixed "
+                "after round 4)"
+            )
         if not 0 <= self.forbidden_pairs <= self.players * (self.players - 1) // 2:
-            raise ConfigError(f"forbidden_pairs: {self.forbidden_pairs} is not between 0 and "
-                              "the number of pairs of players")
+            raise ConfigError(
+                f"forbidden_pairs: {self.forbidden_pairs} is not between 0 and "
+                "the number of pairs of players"
+            )
         if self.late_bye not in LATE_BYES:
             raise ConfigError(f"late_bye: {self.late_bye!r} is not one of {', '.join(LATE_BYES)}")
         if self.initial_colour not in COLOURS:
-            raise ConfigError(f"initial_colour: {self.initial_colour!r} is not one of "
-                              f"{', '.join(COLOURS)}")
+            raise ConfigError(
+                f"initial_colour: {self.initial_colour!r} is not one of {', '.join(COLOURS)}"
+            )
         values = [self.win, self.draw, self.loss]
         if self.pab is not None:
             values.append(self.pab)
         if any(v < 0 or v > 99 for v in values):
             raise ConfigError("point values for games and the PAB must lie between 0 and 99")
         if any(v < -9 or v > 99 for v in (self.zero_bye, self.forfeit_loss)):
-            raise ConfigError("point values for absences and forfeit losses must lie between "
-                              "-9 and 99")
+            raise ConfigError(
+                "point values for absences and forfeit losses must lie between -9 and 99"
+            )
         if not self.loss <= self.draw <= self.win or self.win == self.loss:
-            raise ConfigError(f"point values: need loss ({_show(self.loss)}) <= draw "
-                              f"({_show(self.draw)}) <= win ({_show(self.win)}), win > loss")
+            raise ConfigError(
+                f"point values: need loss ({_show(self.loss)}) <= draw "
+                f"({_show(self.draw)}) <= win ({_show(self.win)}), win > loss"
+            )
         if self.baku and (self.win, self.draw) != (1, Fraction(1, 2)):
-            raise ConfigError("baku: the Baku acceleration (C.04.5.1) applies only to the "
-                              "standard 1-1/2-0 scoring")
+            raise ConfigError(
+                "baku: the Baku acceleration (C.04.5.1) applies only to the "
+                "standard 1-1/2-0 scoring"
+            )
         return self
 
 
@@ -200,17 +231,20 @@ def _show(value: Fraction) -> str:
 # ------------------------------------------------------------------------------------------
 # Parsing
 
+
 def _int(text: str) -> int:
     return int(text)
 
 
 def _size(name: str):
     """``N`` or a range ``N-M``, as the fields ``name`` and ``name_max``."""
+
     def parse(text: str) -> dict[str, int]:
         low, sep, high = text.partition("-")
         if not sep:
             return {name: int(text), f"{name}_max": 0}
         return {name: int(low), f"{name}_max": int(high)}
+
     return parse
 
 
@@ -243,6 +277,7 @@ def _choice(options):
         if text not in options:
             raise ValueError(f"not one of {', '.join(options)}")
         return text
+
     return parse
 
 
@@ -271,8 +306,7 @@ def _acceleration(text: str) -> bool:
 
 
 def _scoring_name(text: str) -> dict[str, Fraction]:
-    names = {"standard": (1, Fraction(1, 2)), "1-0.5-0": (1, Fraction(1, 2)),
-             "3-1-0": (3, 1)}
+    names = {"standard": (1, Fraction(1, 2)), "1-0.5-0": (1, Fraction(1, 2)), "3-1-0": (3, 1)}
     if text not in names:
         raise ValueError("not one of standard, 3-1-0")
     win, draw = names[text]
@@ -305,8 +339,12 @@ NATIVE_KEYS = {
     "forbidden_pairs": _int,
 }
 #: Keys that set several fields.
-SHORTCUTS = {"scoring": _scoring_name, "players": _size("players"), "rounds": _size("rounds"),
-             "late_rounds": _late_rounds}
+SHORTCUTS = {
+    "scoring": _scoring_name,
+    "players": _size("players"),
+    "rounds": _size("rounds"),
+    "late_rounds": _late_rounds,
+}
 
 
 def _one_in(minimum: int):
@@ -315,6 +353,7 @@ def _one_in(minimum: int):
         if n < minimum:
             raise ValueError(f"must be at least {minimum} (it means 1 in N)")
         return 1.0 / n
+
     return parse
 
 
@@ -378,7 +417,9 @@ def parse_setting(key: str, text: str, where: str = "") -> dict[str, object]:
     raise ConfigError(f"{prefix}unknown key {key!r}; known keys: {', '.join(known_keys())}")
 
 
-def apply_settings(config: GeneratorConfig, settings: list[tuple[str, str, str]]) -> GeneratorConfig:
+def apply_settings(
+    config: GeneratorConfig, settings: list[tuple[str, str, str]]
+) -> GeneratorConfig:
     """Apply ``(key, value, where)`` settings in order (a later one wins).
 
     ``PointsForForfeitLoss`` also sets the zero-point-bye value, as bbpPairings 6 does, unless
@@ -433,11 +474,22 @@ def load_config(path: Path | str, base: GeneratorConfig | None = None) -> Genera
     return apply_settings(base or GeneratorConfig(), read_settings(text, str(path)))
 
 
-def parse_config(text: str, base: GeneratorConfig | None = None,
-                 name: str = "<config>") -> GeneratorConfig:
+def parse_config(
+    text: str, base: GeneratorConfig | None = None, name: str = "<config>"
+) -> GeneratorConfig:
     """Like :func:`load_config`, from text."""
     return apply_settings(base or GeneratorConfig(), read_settings(text, name))
 
 
-__all__ = ["ConfigError", "GeneratorConfig", "load_config", "parse_config", "parse_setting",
-           "apply_settings", "read_settings", "known_keys", "RTG_KEYS", "NATIVE_KEYS"]
+__all__ = [
+    "ConfigError",
+    "GeneratorConfig",
+    "load_config",
+    "parse_config",
+    "parse_setting",
+    "apply_settings",
+    "read_settings",
+    "known_keys",
+    "RTG_KEYS",
+    "NATIVE_KEYS",
+]

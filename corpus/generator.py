@@ -64,7 +64,8 @@ def edition_for(rules: str):
     if rules not in EDITIONS:
         raise RulesNotImplemented(
             f"rules {rules}: the {rules} edition of the Dutch rules is not implemented yet "
-            f"(available: {', '.join(sorted(EDITIONS))})")
+            f"(available: {', '.join(sorted(EDITIONS))})"
+        )
     return EDITIONS[rules]
 
 
@@ -139,8 +140,9 @@ def forbidden_pairs(dice: Dice, players: int, count: int) -> list[frozenset[int]
     return pairs
 
 
-def baku_accelerations(plans: list[Plan], rounds: int, win: Fraction = Fraction(1),
-                       draw: Fraction = Fraction(1, 2)) -> dict[int, dict[int, Fraction]]:
+def baku_accelerations(
+    plans: list[Plan], rounds: int, win: Fraction = Fraction(1), draw: Fraction = Fraction(1, 2)
+) -> dict[int, dict[int, Fraction]]:
     """Virtual points per TPN and round under the Baku acceleration
     (:func:`engine.acceleration.baku_virtual_points`): group A's size from the players
     registered before round 1."""
@@ -166,12 +168,14 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         cfg = cfg.replace(
             players=dice.between(cfg.players, max(cfg.players, cfg.players_max)),
             rounds=dice.between(cfg.rounds, max(cfg.rounds, cfg.rounds_max)),
-            players_max=0, rounds_max=0)
-    entrants = make_entrants(dice, cfg.players, cfg.rating_low, cfg.rating_high,
-                             cfg.unrated_rate)
+            players_max=0,
+            rounds_max=0,
+        )
+    entrants = make_entrants(dice, cfg.players, cfg.rating_low, cfg.rating_high, cfg.unrated_rate)
     plans = _plans(dice, cfg)
-    colour = cfg.initial_colour if cfg.initial_colour != "random" else (
-        "w" if dice.chance(0.5) else "b")
+    colour = (
+        cfg.initial_colour if cfg.initial_colour != "random" else ("w" if dice.chance(0.5) else "b")
+    )
     rated = sum(1 for e in entrants if e.rating)
     t = Tournament(
         name=f"trfaudit random tournament {seed}",
@@ -184,18 +188,29 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         scoring=cfg.scoring(),
     )
     for tpn, e in enumerate(entrants, 1):
-        t.players[tpn] = Player(tpn=tpn, name=e.name, sex=e.sex, title=e.title,
-                                rating=e.rating, federation=e.federation)
+        t.players[tpn] = Player(
+            tpn=tpn, name=e.name, sex=e.sex, title=e.title, rating=e.rating, federation=e.federation
+        )
     if cfg.baku:
         t.accelerations = baku_accelerations(plans, cfg.rounds, t.scoring.win, t.scoring.draw)
     if cfg.forbidden_pairs:  # drawn only when asked for: files made without them stay the same
-        t.forbidden_pairs = [(pair, 1, cfg.rounds)
-                             for pair in forbidden_pairs(dice, cfg.players, cfg.forbidden_pairs)]
+        t.forbidden_pairs = [
+            (pair, 1, cfg.rounds)
+            for pair in forbidden_pairs(dice, cfg.players, cfg.forbidden_pairs)
+        ]
     strength = {tpn: e.strength for tpn, e in enumerate(entrants, 1)}
-    stats = dict(games=0, draws=0, forfeits=0, double_forfeits=0, pabs=0, half_byes=0,
-                 zero_byes=0, late_entries=sum(p.join > 1 for p in plans),
-                 withdrawals=sum(p.last is not None for p in plans),
-                 forbidden_pairs=len(t.forbidden_pairs))
+    stats = dict(
+        games=0,
+        draws=0,
+        forfeits=0,
+        double_forfeits=0,
+        pabs=0,
+        half_byes=0,
+        zero_byes=0,
+        late_entries=sum(p.join > 1 for p in plans),
+        withdrawals=sum(p.last is not None for p in plans),
+        forbidden_pairs=len(t.forbidden_pairs),
+    )
     stopped = None
     played = 0
     for rnd in range(1, cfg.rounds + 1):
@@ -254,14 +269,14 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
     return Generated(seed, cfg, t, played, stopped, stats, plans)
 
 
-def render(generated: Generated, dialect: str = "trf26",
-           warnings: list | None = None) -> str:
+def render(generated: Generated, dialect: str = "trf26", warnings: list | None = None) -> str:
     """The tournament as TRF text: ``trf26``, or ``trf16``/``trfx`` (see :data:`DIALECTS`)."""
     from trfaudit.trf.writer import write
 
     if dialect not in DIALECTS:
-        raise ConfigError(f"unknown output dialect {dialect!r}; expected one of "
-                          f"{', '.join(DIALECTS)}")
+        raise ConfigError(
+            f"unknown output dialect {dialect!r}; expected one of {', '.join(DIALECTS)}"
+        )
     t = generated.tournament
     target = DIALECTS[dialect]
     saved = t.type_code
@@ -292,8 +307,9 @@ def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
     }
 
 
-def make_one(config: GeneratorConfig, seed: int, dialect: str, width: int,
-             mix: bool = False) -> tuple[str, bytes, dict]:
+def make_one(
+    config: GeneratorConfig, seed: int, dialect: str, width: int, mix: bool = False
+) -> tuple[str, bytes, dict]:
     """Tournament ``seed`` of a batch: its file name, its bytes and its manifest entry (a task
     that runs wherever the batch's executor puts it)."""
     axes: list[str] | None = None
@@ -314,10 +330,16 @@ def make_one(config: GeneratorConfig, seed: int, dialect: str, width: int,
     return name, text.encode("utf-8"), entry
 
 
-def generate_batch(config: GeneratorConfig, seed: int, count: int, out_dir: Path,
-                   dialect: str = "trf26",
-                   progress: Callable[[int, dict], None] | None = None,
-                   mix: bool = False, map_unordered=None) -> dict:
+def generate_batch(
+    config: GeneratorConfig,
+    seed: int,
+    count: int,
+    out_dir: Path,
+    dialect: str = "trf26",
+    progress: Callable[[int, dict], None] | None = None,
+    mix: bool = False,
+    map_unordered=None,
+) -> dict:
     """Write ``count`` tournaments (seeds ``seed``, ``seed + 1``, ...) and ``manifest.json``
     into ``out_dir``; returns the manifest.  ``progress(i, entry)`` is called after each.
 

@@ -45,8 +45,11 @@ def _forbid(dice: Dice, cfg: GeneratorConfig) -> dict[str, object]:
 
 
 def _late(dice: Dice, cfg: GeneratorConfig) -> dict[str, object]:
-    return {"late_rate": _uniform(dice, 0.02, 0.1), "late_first": dice.between(2, 3),
-            "late_bye": dice.pick(("Z", "H", "mixed"))}
+    return {
+        "late_rate": _uniform(dice, 0.02, 0.1),
+        "late_first": dice.between(2, 3),
+        "late_bye": dice.pick(("Z", "H", "mixed")),
+    }
 
 
 def _byes(dice: Dice, cfg: GeneratorConfig) -> dict[str, object]:
@@ -63,22 +66,38 @@ def _pab(dice: Dice, cfg: GeneratorConfig) -> dict[str, object]:
 
 #: The axes, in the order they are drawn (the order is part of the seed's meaning).
 AXES: tuple[Axis, ...] = (
-    Axis("black1", 0.5, lambda d, c: {"initial_colour": "b"},
-         "initial colour black1 (else white1)"),
-    Axis("unrated", 0.3, lambda d, c: {"unrated_rate": _uniform(d, 0.02, 0.2)},
-         "2-20 % unrated players"),
+    Axis(
+        "black1", 0.5, lambda d, c: {"initial_colour": "b"}, "initial colour black1 (else white1)"
+    ),
+    Axis(
+        "unrated",
+        0.3,
+        lambda d, c: {"unrated_rate": _uniform(d, 0.02, 0.2)},
+        "2-20 % unrated players",
+    ),
     Axis("forbid", 0.3, _forbid, "1..players/10 forbidden pairs (XXP / 260)"),
     Axis("late", 0.3, _late, "2-10 % late entrants, joining in round 2-4 or 3-4, Z/H/mixed"),
-    Axis("withdraw", 0.3, lambda d, c: {"withdraw_rate": _uniform(d, 0.02, 0.1)},
-         "2-10 % withdrawals"),
+    Axis(
+        "withdraw",
+        0.3,
+        lambda d, c: {"withdraw_rate": _uniform(d, 0.02, 0.1)},
+        "2-10 % withdrawals",
+    ),
     Axis("byes", 0.5, _byes, "5-30 % request a half-point bye; 0-2 % absences per round"),
-    Axis("forfeits", 0.3, lambda d, c: {"forfeit_rate": _uniform(d, 0.01, 0.05),
-                                        "double_forfeit_share": 0.2},
-         "1-5 % of games forfeited, a fifth of them double"),
+    Axis(
+        "forfeits",
+        0.3,
+        lambda d, c: {"forfeit_rate": _uniform(d, 0.01, 0.05), "double_forfeit_share": 0.2},
+        "1-5 % of games forfeited, a fifth of them double",
+    ),
     Axis("s310", 0.2, _s310, "3-1-0 scoring"),
     Axis("pab", 0.2, _pab, "the PAB worth a draw"),
-    Axis("baku", 0.2, lambda d, c: {"baku": c.win == 1 and c.draw == Fraction(1, 2)},
-         "Baku acceleration (standard scoring only)"),
+    Axis(
+        "baku",
+        0.2,
+        lambda d, c: {"baku": c.win == 1 and c.draw == Fraction(1, 2)},
+        "Baku acceleration (standard scoring only)",
+    ),
 )
 
 
@@ -87,9 +106,14 @@ def mixed(base: GeneratorConfig, seed: int) -> tuple[GeneratorConfig, list[str]]
     dice = Dice(MIX_SEED + seed)
     players = dice.between(base.players, max(base.players, base.players_max))
     rounds = dice.between(base.rounds, max(base.rounds, base.rounds_max))
-    cfg = base.replace(players=players, rounds=min(rounds, max(3, players // 2)),
-                       players_max=0, rounds_max=0, initial_colour="w",
-                       draw_rate=_uniform(dice, 0.1, 0.5))
+    cfg = base.replace(
+        players=players,
+        rounds=min(rounds, max(3, players // 2)),
+        players_max=0,
+        rounds_max=0,
+        initial_colour="w",
+        draw_rate=_uniform(dice, 0.1, 0.5),
+    )
     axes = []
     for axis in AXES:
         if dice.chance(axis.probability):

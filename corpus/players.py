@@ -19,21 +19,108 @@ from .dice import Dice
 
 TITLE_ORDER = ("GM", "IM", "WGM", "FM", "WIM", "CM", "WFM", "WCM", "")
 
-FEDERATIONS = ("ARM", "AUT", "AZE", "BEL", "BUL", "CRO", "CZE", "ENG", "ESP", "FRA", "GEO",
-               "GER", "GRE", "HUN", "IND", "ISR", "ITA", "NED", "NOR", "POL", "ROU", "SRB",
-               "SUI", "SWE", "TUR", "UKR", "USA")
+FEDERATIONS = (
+    "ARM",
+    "AUT",
+    "AZE",
+    "BEL",
+    "BUL",
+    "CRO",
+    "CZE",
+    "ENG",
+    "ESP",
+    "FRA",
+    "GEO",
+    "GER",
+    "GRE",
+    "HUN",
+    "IND",
+    "ISR",
+    "ITA",
+    "NED",
+    "NOR",
+    "POL",
+    "ROU",
+    "SRB",
+    "SUI",
+    "SWE",
+    "TUR",
+    "UKR",
+    "USA",
+)
 
-_ONSETS = ("B", "Br", "D", "Dr", "F", "G", "Gr", "H", "K", "Kr", "L", "M", "N", "P", "R",
-           "S", "St", "T", "V", "Z")
+_ONSETS = (
+    "B",
+    "Br",
+    "D",
+    "Dr",
+    "F",
+    "G",
+    "Gr",
+    "H",
+    "K",
+    "Kr",
+    "L",
+    "M",
+    "N",
+    "P",
+    "R",
+    "S",
+    "St",
+    "T",
+    "V",
+    "Z",
+)
 _VOWELS = ("a", "e", "i", "o", "u", "ai", "ei", "ou")
 _MIDDLES = ("b", "d", "g", "l", "m", "n", "r", "s", "t", "v", "z", "ll", "nn", "rd", "st")
 _ENDINGS = ("", "n", "r", "s", "ek", "in", "ov", "er", "as", "en", "ic", "berg", "sen", "ini")
-_MEN = ("Adam", "Boris", "Carlos", "David", "Emil", "Felix", "Georg", "Hugo", "Igor", "Jan",
-        "Karel", "Luca", "Marek", "Nikola", "Oscar", "Pavel", "Rafael", "Stefan", "Tomas",
-        "Viktor", "Yuri", "Zoltan")
-_WOMEN = ("Anna", "Beata", "Clara", "Dana", "Elena", "Freya", "Greta", "Hana", "Irina", "Julia",
-          "Katya", "Lena", "Maria", "Nina", "Olga", "Petra", "Rosa", "Sara", "Tamara", "Vera",
-          "Zara")
+_MEN = (
+    "Adam",
+    "Boris",
+    "Carlos",
+    "David",
+    "Emil",
+    "Felix",
+    "Georg",
+    "Hugo",
+    "Igor",
+    "Jan",
+    "Karel",
+    "Luca",
+    "Marek",
+    "Nikola",
+    "Oscar",
+    "Pavel",
+    "Rafael",
+    "Stefan",
+    "Tomas",
+    "Viktor",
+    "Yuri",
+    "Zoltan",
+)
+_WOMEN = (
+    "Anna",
+    "Beata",
+    "Clara",
+    "Dana",
+    "Elena",
+    "Freya",
+    "Greta",
+    "Hana",
+    "Irina",
+    "Julia",
+    "Katya",
+    "Lena",
+    "Maria",
+    "Nina",
+    "Olga",
+    "Petra",
+    "Rosa",
+    "Sara",
+    "Tamara",
+    "Vera",
+    "Zara",
+)
 
 # (lowest rating, [(title, probability), ...]) from the top down; the first band the rating
 # reaches applies.
@@ -72,7 +159,7 @@ def _surname(dice: Dice) -> str:
 
 
 def _title(dice: Dice, sex: str, rating: int) -> str:
-    for floor, options in (_WOMEN_TITLES if sex == "w" else _MEN_TITLES):
+    for floor, options in _WOMEN_TITLES if sex == "w" else _MEN_TITLES:
         if rating >= floor:
             u = dice.uniform()
             for title, p in options:
@@ -94,8 +181,9 @@ def rating_in(dice: Dice, low: int, high: int) -> int:
     return low + dice.below(span + 1)  # pragma: no cover - practically unreachable
 
 
-def make_entrants(dice: Dice, count: int, low: int, high: int,
-                  unrated_rate: float = 0.0) -> list[Entrant]:
+def make_entrants(
+    dice: Dice, count: int, low: int, high: int, unrated_rate: float = 0.0
+) -> list[Entrant]:
     """``count`` entrants with distinct names, in initial order (index 0 gets TPN 1)."""
     names: set[str] = set()
     people = []
@@ -113,8 +201,7 @@ def make_entrants(dice: Dice, count: int, low: int, high: int,
             people.append(Entrant(name, sex, "", 0, strength, federation))
         else:
             rating = rating_in(dice, low, high)
-            people.append(Entrant(name, sex, _title(dice, sex, rating), rating, rating,
-                                  federation))
+            people.append(Entrant(name, sex, _title(dice, sex, rating), rating, rating, federation))
     people.sort(key=initial_order_key)
     return people
 

@@ -45,9 +45,13 @@ def replay(t: Tournament, edition=None, rounds: range | None = None) -> list[Dis
         if boards != want or got.bye != want_bye:
             parts = []
             if boards - want:
-                parts.append("engine only: " + ", ".join(f"{w}-{b}" for w, b in sorted(boards - want)))
+                parts.append(
+                    "engine only: " + ", ".join(f"{w}-{b}" for w, b in sorted(boards - want))
+                )
             if want - boards:
-                parts.append("file only: " + ", ".join(f"{w}-{b}" for w, b in sorted(want - boards)))
+                parts.append(
+                    "file only: " + ", ".join(f"{w}-{b}" for w, b in sorted(want - boards))
+                )
             if got.bye != want_bye:
                 parts.append(f"bye: engine {got.bye}, file {want_bye}")
             out.append(Disagreement(rnd, "; ".join(parts)))

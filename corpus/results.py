@@ -54,8 +54,9 @@ def outcome_probabilities(expected: float, draw_rate: float) -> tuple[float, flo
     return win, draw, loss
 
 
-def draw_result(dice: Dice, white_strength: int, black_strength: int, draw_rate: float,
-                curve: str = "fide") -> str:
+def draw_result(
+    dice: Dice, white_strength: int, black_strength: int, draw_rate: float, curve: str = "fide"
+) -> str:
     """White's result of one game: ``'1'``, ``'='`` or ``'0'``."""
     e = expected_score(white_strength - black_strength, curve)
     win, draw, _ = outcome_probabilities(e, draw_rate)

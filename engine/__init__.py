@@ -14,8 +14,18 @@ if TYPE_CHECKING:
     from .editions import EDITIONS, EDITION_2025, Edition
     from .history import RoundInput, round_input
 
-__all__ = ["Board", "BracketRecord", "NoPairing", "RoundPairing", "pair_round", "EDITIONS",
-           "EDITION_2025", "Edition", "RoundInput", "round_input"]
+__all__ = [
+    "Board",
+    "BracketRecord",
+    "NoPairing",
+    "RoundPairing",
+    "pair_round",
+    "EDITIONS",
+    "EDITION_2025",
+    "Edition",
+    "RoundInput",
+    "round_input",
+]
 
 # Each name loads its module on first use (PEP 562): importing a submodule (the edition
 # registry for the command line's choices, say) does not load the pairer.

@@ -49,8 +49,11 @@ def c3_clash(a: PlayerState, b: PlayerState) -> str | None:
 
 def compatible(a: PlayerState, b: PlayerState, forbidden: Forbidden) -> bool:
     """C1 and C3: may ``a`` and ``b`` be paired?"""
-    return (b.tpn not in a.opponents and not prohibited(a.tpn, b.tpn, forbidden)
-            and c3_allows(c3_guard(a), c3_guard(b)))
+    return (
+        b.tpn not in a.opponents
+        and not prohibited(a.tpn, b.tpn, forbidden)
+        and c3_allows(c3_guard(a), c3_guard(b))
+    )
 
 
 class Compatibility:
@@ -60,8 +63,7 @@ class Compatibility:
 
     def __init__(self, order: Sequence[PlayerState], forbidden: Forbidden) -> None:
         index = {p.tpn: i for i, p in enumerate(order)}
-        self.met: list[set[int]] = [{index[t] for t in p.opponents if t in index}
-                                    for p in order]
+        self.met: list[set[int]] = [{index[t] for t in p.opponents if t in index} for p in order]
         for pair in forbidden:
             a, b = (index.get(t) for t in pair)
             if a is not None and b is not None:

@@ -12,8 +12,9 @@ from fractions import Fraction
 from typing import Sequence
 
 
-def baku_virtual_points(ranking: Sequence[int], total_rounds: int, win: Fraction,
-                        draw: Fraction) -> dict[int, dict[int, Fraction]]:
+def baku_virtual_points(
+    ranking: Sequence[int], total_rounds: int, win: Fraction, draw: Fraction
+) -> dict[int, dict[int, Fraction]]:
     """Virtual points by TPN and round (C.04.5.1).
 
     Group A is the first 2 * ceil(N/4) players of ``ranking`` (half the players rounded up to

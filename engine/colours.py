@@ -99,39 +99,49 @@ class ColourDecision:
     reason: str
 
 
-def decide(a: PlayerState, b: PlayerState, initial: str,
-           edition: Labelled | None = None) -> ColourDecision:
+def decide(
+    a: PlayerState, b: PlayerState, initial: str, edition: Labelled | None = None
+) -> ColourDecision:
     """The colours of the pair ``a``-``b`` by Art. 5 and the reason in words."""
     colour, rule = allocate(a, b, initial)
     white, black = (a, b) if colour == WHITE else (b, a)
+
     def lab(key: str) -> str:
         return edition.label(key) if edition is not None else key
 
-    return ColourDecision(white.tpn, black.tpn, rule, lab(rule),
-                          _reason(white, black, rule, lab, initial))
+    return ColourDecision(
+        white.tpn, black.tpn, rule, lab(rule), _reason(white, black, rule, lab, initial)
+    )
 
 
-def _reason(white: PlayerState, black: PlayerState, rule: str, lab: Callable[[str], str],
-            initial: str) -> str:
+def _reason(
+    white: PlayerState, black: PlayerState, rule: str, lab: Callable[[str], str], initial: str
+) -> str:
     """Why ``white`` gets white against ``black`` under ``rule``."""
     w, b = white.tpn, black.tpn
     label = lab(rule)
     if rule == "5.2.1":
         if white.preference is None:
-            return (f"{label}: {w} has no colour preference, so {b}'s preference for black "
-                    "is granted")
+            return (
+                f"{label}: {w} has no colour preference, so {b}'s preference for black is granted"
+            )
         if black.preference is None:
-            return (f"{label}: {b} has no colour preference, so {w}'s preference for white "
-                    "is granted")
+            return (
+                f"{label}: {b} has no colour preference, so {w}'s preference for white is granted"
+            )
         return f"{label}: both preferences are granted: {w} prefers white, {b} black"
     if rule == "5.2.2":
         winner, loser = (white, black) if white.preference == WHITE else (black, white)
-        text = (f"{label}: both prefer {WORD[winner.preference or WHITE]}; the stronger "
-                f"preference is granted: {winner.tpn} has {preference_words(winner)}, "
-                f"{loser.tpn} {preference_words(loser)}")
+        text = (
+            f"{label}: both prefer {WORD[winner.preference or WHITE]}; the stronger "
+            f"preference is granted: {winner.tpn} has {preference_words(winner)}, "
+            f"{loser.tpn} {preference_words(loser)}"
+        )
         if winner.absolute and loser.absolute:
-            text += (f" (colour difference {winner.imbalance} against {loser.imbalance}: "
-                     "the wider one wins)")
+            text += (
+                f" (colour difference {winner.imbalance} against {loser.imbalance}: "
+                "the wider one wins)"
+            )
         return text
     if rule == "5.2.3":
         diff = last_difference(white, black)
@@ -140,19 +150,27 @@ def _reason(white: PlayerState, black: PlayerState, rule: str, lab: Callable[[st
             back, x, _ = diff
             when = "last played game" if back == 1 else f"played game {back} from the end"
             where = f" (in their {when} {w} had {WORD[x]}, {b} {WORD[_flip(x)]})"
-        return (f"{label}: both prefer {WORD[white.preference or WHITE]} equally; colours "
-                f"alternate from the latest round in which they had different colours{where}")
+        return (
+            f"{label}: both prefer {WORD[white.preference or WHITE]} equally; colours "
+            f"alternate from the latest round in which they had different colours{where}"
+        )
     top = white if higher_ranked(white, black) else black
     colour = "white" if top is white else "black"
     if rule == "5.2.4":
-        return (f"{label}: {lab('5.2.1')}-{lab('5.2.3')} cannot separate them; the higher-ranked player {top.tpn} "
-                f"gets their preference ({colour})")
+        return (
+            f"{label}: {lab('5.2.1')}-{lab('5.2.3')} cannot separate them; the higher-ranked player {top.tpn} "
+            f"gets their preference ({colour})"
+        )
     # 5.2.5
     number = top.rank + 1
-    shown = f"pairing number {top.tpn}" if number == top.tpn else (
-        f"pairing number {number} among the players taking part (TPN {top.tpn})")
+    shown = (
+        f"pairing number {top.tpn}"
+        if number == top.tpn
+        else (f"pairing number {number} among the players taking part (TPN {top.tpn})")
+    )
     parity = "odd" if number % 2 else "even"
     gets = "the initial colour" if number % 2 else "the opposite of the initial colour"
-    return (f"{label}: no preference decides; the higher-ranked player {top.tpn} has {shown} "
-            f"({parity}) and gets {gets} ({colour}; initial colour {WORD.get(initial, initial)})")
-
+    return (
+        f"{label}: no preference decides; the higher-ranked player {top.tpn} has {shown} "
+        f"({parity}) and gets {gets} ({colour}; initial colour {WORD.get(initial, initial)})"
+    )

@@ -148,8 +148,7 @@ class TopscorerColourDifference(Criterion):
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
-        return -int(l.absolute_imbalance and h.absolute_imbalance
-                    and l.preference == h.preference)
+        return -int(l.absolute_imbalance and h.absolute_imbalance and l.preference == h.preference)
 
 
 class TopscorerRepeat(Criterion):
@@ -198,8 +197,7 @@ class StrongPreference(Criterion):
             return 0
         sl = l.strong or l.absolute
         sh = h.strong or h.absolute
-        return -int(sl and sh and not (l.absolute and h.absolute)
-                    and l.preference == h.preference)
+        return -int(sl and sh and not (l.absolute and h.absolute) and l.preference == h.preference)
 
 
 class FloatHistory(Criterion):
@@ -219,8 +217,9 @@ class RepeatedDownfloat(FloatHistory):
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
         if where != "B":
             return 0
-        return (int(l.floats.get(self.back) == DOWN)
-                + int(h.score <= l.score and h.floats.get(self.back) == DOWN))
+        return int(l.floats.get(self.back) == DOWN) + int(
+            h.score <= l.score and h.floats.get(self.back) == DOWN
+        )
 
 
 class RepeatedUpfloat(FloatHistory):
@@ -277,12 +276,24 @@ def _other(c: str | None) -> str | None:
 def criteria_2025() -> list[Criterion]:
     """The 2025/2026 order: completion (C4/C5), then C6 .. C21."""
     return [
-        Completion(), MaxPairs(), PairedScores(), NextPairs(), NextScores(), PabUnplayed(),
-        TopscorerColourDifference(), TopscorerRepeat(), ColourPreference(), StrongPreference(),
-        RepeatedDownfloat("C14", "2.4.9", 1), RepeatedUpfloat("C15", "2.4.10", 1),
-        RepeatedDownfloat("C16", "2.4.11", 2), RepeatedUpfloat("C17", "2.4.12", 2),
-        RepeatedDownfloatScores("C18", "2.4.13", 1), RepeatedUpfloatScores("C19", "2.4.14", 1),
-        RepeatedDownfloatScores("C20", "2.4.15", 2), RepeatedUpfloatScores("C21", "2.4.16", 2),
+        Completion(),
+        MaxPairs(),
+        PairedScores(),
+        NextPairs(),
+        NextScores(),
+        PabUnplayed(),
+        TopscorerColourDifference(),
+        TopscorerRepeat(),
+        ColourPreference(),
+        StrongPreference(),
+        RepeatedDownfloat("C14", "2.4.9", 1),
+        RepeatedUpfloat("C15", "2.4.10", 1),
+        RepeatedDownfloat("C16", "2.4.11", 2),
+        RepeatedUpfloat("C17", "2.4.12", 2),
+        RepeatedDownfloatScores("C18", "2.4.13", 1),
+        RepeatedUpfloatScores("C19", "2.4.14", 1),
+        RepeatedDownfloatScores("C20", "2.4.15", 2),
+        RepeatedUpfloatScores("C21", "2.4.16", 2),
     ]
 
 
@@ -385,12 +396,23 @@ def criteria_2017() -> list[Criterion]:
     (PSD), C.7 (the next bracket), C.8-C.11 (colours), C.12-C.15 (floats), C.16-C.19 (their
     score differences).  Keys are those of the 2025 criteria they correspond to."""
     return [
-        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs2017(), NextBracketScores(),
-        TopscorerColourDifference(), TopscorerRepeat(), ColourPreference(), StrongPreference(),
-        RepeatedDownfloat("C14", "C.12", 1), RepeatedUpfloat("C15", "C.13", 1),
-        RepeatedDownfloat("C16", "C.14", 2), RepeatedUpfloat("C17", "C.15", 2),
-        RepeatedDownfloatDifferences("C18", "C.16", 1), RepeatedUpfloatScores("C19", "C.17", 1),
-        RepeatedDownfloatDifferences("C20", "C.18", 2), RepeatedUpfloatScores("C21", "C.19", 2),
+        Completion(),
+        MaxPairs(),
+        PairingScoreDifference(),
+        NextPairs2017(),
+        NextBracketScores(),
+        TopscorerColourDifference(),
+        TopscorerRepeat(),
+        ColourPreference(),
+        StrongPreference(),
+        RepeatedDownfloat("C14", "C.12", 1),
+        RepeatedUpfloat("C15", "C.13", 1),
+        RepeatedDownfloat("C16", "C.14", 2),
+        RepeatedUpfloat("C17", "C.15", 2),
+        RepeatedDownfloatDifferences("C18", "C.16", 1),
+        RepeatedUpfloatScores("C19", "C.17", 1),
+        RepeatedDownfloatDifferences("C20", "C.18", 2),
+        RepeatedUpfloatScores("C21", "C.19", 2),
     ]
 
 
@@ -431,9 +453,17 @@ def criteria_2012() -> list[Criterion]:
     X (B.4), Z (even rounds), then the floats: B.5 and B.6 for downfloaters before B.5 and
     B.6 for upfloaters.  2012 has no criteria on the floaters' score differences."""
     return [
-        Completion(), MaxPairs(), PairingScoreDifference(), NextPairs2017(),
-        TopscorerColourDifference(), TopscorerRepeat(), StrongAsAbsoluteOddRounds(),
-        ColourPreference(), StrongPreferenceEvenRounds(),
-        RepeatedDownfloat("C14", "B.5", 1), RepeatedDownfloat("C16", "B.6", 2),
-        RepeatedUpfloat("C15", "B.5", 1), RepeatedUpfloat("C17", "B.6", 2),
+        Completion(),
+        MaxPairs(),
+        PairingScoreDifference(),
+        NextPairs2017(),
+        TopscorerColourDifference(),
+        TopscorerRepeat(),
+        StrongAsAbsoluteOddRounds(),
+        ColourPreference(),
+        StrongPreferenceEvenRounds(),
+        RepeatedDownfloat("C14", "B.5", 1),
+        RepeatedDownfloat("C16", "B.6", 2),
+        RepeatedUpfloat("C15", "B.5", 1),
+        RepeatedUpfloat("C17", "B.6", 2),
     ]

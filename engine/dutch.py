@@ -79,9 +79,15 @@ def _width(bound: int) -> int:
     return max(1, int(bound).bit_length())
 
 
-def _extent(vals: dict[tuple[int, int], list[Value]]
-            ) -> tuple[dict[Field, int], dict[Field, set[int]], dict[Field, set[int]],
-                       dict[Field, set[int]], set[Field]]:
+def _extent(
+    vals: dict[tuple[int, int], list[Value]],
+) -> tuple[
+    dict[Field, int],
+    dict[Field, set[int]],
+    dict[Field, set[int]],
+    dict[Field, set[int]],
+    set[Field],
+]:
     """Per criterion field (criterion, score slot): its largest value, the vertices its
     pairs touch, their first and second players, and whether it holds negated failure
     counts."""
@@ -123,9 +129,14 @@ def _extent(vals: dict[tuple[int, int], list[Value]]
 class _Layout:
     """Bit positions of the criteria fields (and the tie-break fields below them)."""
 
-    def __init__(self, criteria: list[Criterion], vals: dict[tuple[int, int], list[Value]],
-                 n_vertices: int, extra_max: dict[int, int] | None = None,
-                 skip: frozenset[int] = frozenset()) -> None:
+    def __init__(
+        self,
+        criteria: list[Criterion],
+        vals: dict[tuple[int, int], list[Value]],
+        n_vertices: int,
+        extra_max: dict[int, int] | None = None,
+        skip: frozenset[int] = frozenset(),
+    ) -> None:
         self.criteria = criteria
         maxima, touched, firsts, seconds, signed = _extent(vals)
         for k in [k for k in maxima if k[0] in skip]:  # criteria left out of the weights
@@ -175,8 +186,18 @@ class _Layout:
 def _signature(p: PlayerState) -> tuple[object, ...]:
     """What the criteria read of a player (engine.criteria.Criterion): two players with
     the same signature are worth the same in every pair."""
-    return (p.score, p.bye_eligible, p.played, p.preference, p.imbalance, p.repeated,
-            p.strong, p.topscorer, p.floats.get(1), p.floats.get(2))
+    return (
+        p.score,
+        p.bye_eligible,
+        p.played,
+        p.preference,
+        p.imbalance,
+        p.repeated,
+        p.strong,
+        p.topscorer,
+        p.floats.get(1),
+        p.floats.get(2),
+    )
 
 
 @dataclass(frozen=True)
@@ -205,8 +226,9 @@ class DutchPairer:
         self.inp = inp
         self.edition = edition
         self.states = build_states(inp, edition)
-        self.order: list[PlayerState] = sorted(self.states.values(),
-                                               key=lambda p: (-p.score, p.rank))
+        self.order: list[PlayerState] = sorted(
+            self.states.values(), key=lambda p: (-p.score, p.rank)
+        )
         self.n = len(self.order)
         self.rounds_played = inp.round - 1
         self.criteria = [c for c in edition.criteria() if c.rounds_needed <= self.rounds_played]
@@ -234,8 +256,7 @@ class DutchPairer:
         brackets: list[BracketRecord] = []
         # The route through the brackets is the edition's: 2025 pairs each bracket with a
         # completable rest (C4); 2017 and 2012 have the PPB/CLB route (A.9, C.4).
-        route = (self._route_2025 if self.edition.completion_every_bracket
-                 else self._route_2017)
+        route = self._route_2025 if self.edition.completion_every_bracket else self._route_2017
         current = self._group(0)
         pos = len(current)
         mdp_count = 0
@@ -249,8 +270,7 @@ class DutchPairer:
             mdp_count = len(floaters)
         left = sorted(self.alive)
         if len(left) > 1:
-            raise NoPairing("players left unpaired: "
-                            + ", ".join(str(order[v].tpn) for v in left))
+            raise NoPairing("players left unpaired: " + ", ".join(str(order[v].tpn) for v in left))
         bye = order[left[0]].tpn if left else None
         return self._result(bye, brackets, ctx.bye_score if ctx.odd else None)
 
@@ -268,16 +288,21 @@ class DutchPairer:
         when the top bracket downfloats the PAB, 2.4.4)."""
         order = self.order
         bye_score, single, ranks = self._pab_prepass()
-        ctx = Context(bye_score=bye_score, odd=self.n % 2 == 1,
-                      single_downfloater_is_pab=single, played_rank=ranks,
-                      rounds_played=self.rounds_played)
+        ctx = Context(
+            bye_score=bye_score,
+            odd=self.n % 2 == 1,
+            single_downfloater_is_pab=single,
+            played_rank=ranks,
+            rounds_played=self.rounds_played,
+        )
         self.ctx = ctx
         self.noncand = [int(not ctx.bye_candidate(p)) for p in order]
         self.c9_setup = [0] * self.n
         if single and self.c9 is not None:
             c9 = self.criteria[self.c9]
-            self.c9_setup = [_count(c9.value(ctx, p, p, "L")) // 2
-                             if p.score == bye_score else 0 for p in order]
+            self.c9_setup = [
+                _count(c9.value(ctx, p, p, "L")) // 2 if p.score == bye_score else 0 for p in order
+            ]
         return ctx
 
     def _c9_in_force(self, floaters: list[int], nxt: list[int], pos: int) -> bool:
@@ -289,13 +314,13 @@ class DutchPairer:
         if not (ctx.odd and nxt and ctx.bye_score == order[nxt[0]].score):
             return False
         if self.whole:
-            return all(order[self.mate.get(v, v)].score >= ctx.bye_score
-                       for v in floaters + nxt)
+            return all(order[self.mate.get(v, v)].score >= ctx.bye_score for v in floaters + nxt)
         # Partners below the next group are not in a local matching.
         return sum(1 for v in floaters + nxt if v not in self.mate) <= 1
 
-    def _route_2025(self, current: list[int], mdp_count: int, nxt: list[int], pos: int
-                    ) -> tuple[BracketRecord, list[int], list[int], int]:
+    def _route_2025(
+        self, current: list[int], mdp_count: int, nxt: list[int], pos: int
+    ) -> tuple[BracketRecord, list[int], list[int], int]:
         """2025: every bracket is paired once, with its next scoregroup in view (C4, C8)."""
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
         return rec, floaters, nxt, pos
@@ -316,7 +341,7 @@ class DutchPairer:
         ok = self.ok
         for x, a in enumerate(vertices):
             found = 0
-            for b in vertices[x + 1:]:
+            for b in vertices[x + 1 :]:
                 if ok(a, b):
                     edges.append((a, b))
                     found += 1
@@ -326,7 +351,7 @@ class DutchPairer:
 
     def _all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
         ok = self.ok
-        return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1:] if ok(a, b)]
+        return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
 
     def _pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
@@ -369,8 +394,11 @@ class DutchPairer:
             bye_score, single = low, False
         else:
             mate, unmatched = solve(self._sparse_edges(everyone))
-            if not (len(unmatched) == 1 and order[unmatched[0]].bye_eligible
-                    and order[unmatched[0]].score == low):
+            if not (
+                len(unmatched) == 1
+                and order[unmatched[0]].bye_eligible
+                and order[unmatched[0]].score == low
+            ):
                 mate, unmatched = solve(self._all_edges(everyone))
             if len(unmatched) > 1:
                 raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
@@ -379,8 +407,8 @@ class DutchPairer:
                 raise NoPairing("no player can receive the pairing-allocated bye (C2)")
             bye_score = bye.score
             single = bye_score >= top and all(
-                order[mate[v]].score >= top for v in range(n)
-                if order[v].score >= top and v in mate)
+                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
+            )
         counts = sorted(p.played for p in order if p.score == bye_score)
         ranks: dict[int, int] = {}
         if self.edition.c9_fewest_unplayed:
@@ -393,9 +421,14 @@ class DutchPairer:
                 ranks[c] = k
         return bye_score, single, ranks
 
-    def _with_stand_in(self, players: list[int], spare: Callable[[int], bool],
-                       keep: Callable[[tuple[int, int]], bool] | None = None, k: int = 12,
-                       dense: bool = True) -> dict[int, int] | None:
+    def _with_stand_in(
+        self,
+        players: list[int],
+        spare: Callable[[int], bool],
+        keep: Callable[[tuple[int, int]], bool] | None = None,
+        k: int = 12,
+        dense: bool = True,
+    ) -> dict[int, int] | None:
         """A matching of ``players`` (C1, C3, and ``keep`` when given) that pairs all of
         them, or, when they are odd, all but one, whom the stand-in -1 takes (a player
         ``spare`` accepts: the PAB, or whoever is left over); None when there is none.
@@ -404,7 +437,7 @@ class DutchPairer:
         odd = len(players) % 2 == 1
         verts = players + ([-1] if odd else [])
         stand_in = [(-1, v) for v in players if spare(v)] if odd else []
-        for sparse in ((True, False) if dense else (True,)):
+        for sparse in (True, False) if dense else (True,):
             edges = self._sparse_edges(players, k) if sparse else self._all_edges(players)
             if keep is not None:
                 edges = [e for e in edges if keep(e)]
@@ -417,9 +450,14 @@ class DutchPairer:
         """Does the field pair with the PAB to an eligible player of ``score``?  (Sparse
         subgraph only: a quick answer; no means not shown.)"""
         order = self.order
-        return self._with_stand_in(
-            list(range(self.n)), lambda v: order[v].bye_eligible and order[v].score == score,
-            dense=False) is not None
+        return (
+            self._with_stand_in(
+                list(range(self.n)),
+                lambda v: order[v].bye_eligible and order[v].score == score,
+                dense=False,
+            )
+            is not None
+        )
 
     def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
@@ -463,8 +501,9 @@ class DutchPairer:
             self.lower_base = self._near_perfect_of(self.lower)
         return self._one_swap(self.lower_base, self.lower, left)
 
-    def _one_swap(self, base: dict[int, int], players: frozenset[int], left: frozenset[int]
-                  ) -> bool:
+    def _one_swap(
+        self, base: dict[int, int], players: frozenset[int], left: frozenset[int]
+    ) -> bool:
         """Do ``players`` and the at most one player ``left`` pair completely (the PAB, if
         any, to a candidate), shown from ``base`` - a matching of ``players`` pairing all
         of them, or all but one, ``spare`` - by adding one pair or swapping one?"""
@@ -477,8 +516,7 @@ class DutchPairer:
         (u,) = left
         if spare is None:  # u or a partner's partner takes the PAB
             return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in players)
-        return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare)
-                                   for x in players)
+        return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare) for x in players)
 
     def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
         """:meth:`_near_perfect` of a set of players, kept for the round.  The players below
@@ -540,8 +578,9 @@ class DutchPairer:
     def _has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.graph.edge
 
-    def _bonus(self, bonus: dict[tuple[int, int], int], v: int, targets: Iterable[int],
-               amount: int) -> None:
+    def _bonus(
+        self, bonus: dict[tuple[int, int], int], v: int, targets: Iterable[int], amount: int
+    ) -> None:
         for t in targets:
             if t in self.final:
                 continue
@@ -556,8 +595,11 @@ class DutchPairer:
             extra_max[self.c9] = 2 * max(self.c9_setup)
         # Without the next group, the look-ahead criteria are judged afterwards
         # (_lookahead_reached): their part in this bracket's pairs must not steer it.
-        skip = frozenset() if self.look else frozenset(
-            ci for ci, c in enumerate(self.criteria) if c.lookahead)
+        skip = (
+            frozenset()
+            if self.look
+            else frozenset(ci for ci, c in enumerate(self.criteria) if c.lookahead)
+        )
         lay = _Layout(self.criteria, self.local_vals, len(self.alive), extra_max, skip)
         self.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
@@ -582,8 +624,11 @@ class DutchPairer:
         at = low + hint
         self.shift = at
         self.bits = self.crit_bits + at  # weights and questions stay below 2**bits
-        local = {e: w << at for e, w in self.crit_w.items()
-                 if e not in self.dropped and e[0] in self.alive and e[1] in self.alive}
+        local = {
+            e: w << at
+            for e, w in self.crit_w.items()
+            if e not in self.dropped and e[0] in self.alive and e[1] in self.alive
+        }
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
@@ -597,8 +642,9 @@ class DutchPairer:
                         local[e] += 9 - d * d
         self.graph = LocalGraph(local)
 
-    def _route_2017(self, current: list[int], mdp_count: int, nxt: list[int], pos: int
-                    ) -> tuple[BracketRecord, list[int], list[int], int]:
+    def _route_2017(
+        self, current: list[int], mdp_count: int, nxt: list[int], pos: int
+    ) -> tuple[BracketRecord, list[int], list[int], int]:
         """2017 A.9: pair the bracket with C.7's look at the next one; when its downfloaters
         and everybody below cannot complete the round, pair it again as the penultimate
         bracket (PPB, C.4) with everybody below collapsed into the last bracket (CLB)."""
@@ -621,8 +667,9 @@ class DutchPairer:
         return rec, floaters, nxt, self.n
 
     # -- one bracket: the perfect transposition (no matching) ------------------------------
-    def _perfect_bracket(self, current: list[int], mdp_count: int, nxt: list[int]
-                         ) -> list[tuple[int, int]] | None:
+    def _perfect_bracket(
+        self, current: list[int], mdp_count: int, nxt: list[int]
+    ) -> list[tuple[int, int]] | None:
         """The pairs of the bracket's first perfect candidate when it can be found without a
         matching, else None (the matching route decides).
 
@@ -650,15 +697,18 @@ class DutchPairer:
         if order[current[0]].score != order[current[-1]].score:
             return None
         ctx = self.ctx
-        if (ctx.odd and nxt and nxt[-1] < n - 1
-                and order[nxt[0]].score == ctx.bye_score):
+        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score == ctx.bye_score:
             return None  # the next bracket's C9 would read the rest's matching
         rest = sorted(self.alive.difference(current))
         if rest and not self.edition.completion_every_bracket and (not nxt or ctx.completion):
             return None  # 2017/2012: the PPB (or a state the route never makes)
         pairs = self._first_perfect_transposition(current)
-        if (pairs is not None and rest and self.edition.completion_every_bracket
-                and not self._complete(rest, lambda v: not self.noncand[v])):
+        if (
+            pairs is not None
+            and rest
+            and self.edition.completion_every_bracket
+            and not self._complete(rest, lambda v: not self.noncand[v])
+        ):
             return None
         return pairs
 
@@ -671,13 +721,13 @@ class DutchPairer:
         got = memo.get(key)
         if got is None:
             pa, pb, ctx = self.order[a], self.order[b], self.ctx
-            got = not any(c.value(ctx, pa, pb, "B")
-                          for c in self.criteria if c.counts_failures)
+            got = not any(c.value(ctx, pa, pb, "B") for c in self.criteria if c.counts_failures)
             memo[key] = got
         return got
 
-    def _first_perfect_transposition(self, bracket: list[int], budget: int | None = None
-                                     ) -> list[tuple[int, int]] | None:
+    def _first_perfect_transposition(
+        self, bracket: list[int], budget: int | None = None
+    ) -> list[tuple[int, int]] | None:
         """Art. 4.2 (2017 D.1): the first transposition of S2, in lexicographic order of the
         S2 sequence, whose pairs S1[i]-S2[i] are all perfect (:meth:`_perfect_pair`).  A
         depth-first search: S1[0] takes the earliest free S2 player it pairs perfectly
@@ -761,8 +811,11 @@ class DutchPairer:
         # pair him (2025), or when N is the last bracket (2017 C.7).
         free = not self.ctx.next_is_last if alone else bool(below)
         mate = self._with_stand_in(
-            group, lambda v: v in nset and (free or not nc[v]),
-            keep=lambda e: not (e[0] in fset and e[1] in fset) and e not in dropped, k=24)
+            group,
+            lambda v: v in nset and (free or not nc[v]),
+            keep=lambda e: not (e[0] in fset and e[1] in fset) and e not in dropped,
+            k=24,
+        )
         if mate is None:
             return False
         if alone:
@@ -774,8 +827,9 @@ class DutchPairer:
         rest = below + sorted(left)
         return not rest or self._complete(rest, lambda v: not nc[v])
 
-    def _pair_perfect(self, current: list[int], nxt: list[int],
-                      pairs: list[tuple[int, int]]) -> tuple[BracketRecord, list[int]]:
+    def _pair_perfect(
+        self, current: list[int], nxt: list[int], pairs: list[tuple[int, int]]
+    ) -> tuple[BracketRecord, list[int]]:
         """Fix the pairs of :meth:`_perfect_bracket`: nobody floats down."""
         order = self.order
         for a, b in pairs:
@@ -789,15 +843,21 @@ class DutchPairer:
         self.whole = True
         self.mate = dict(self.final)
         rec = BracketRecord(
-            score=order[current[0]].score, residents=[order[v].tpn for v in current], mdps=[],
-            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs], downfloaters=[],
-            next_group=[order[v].tpn for v in nxt], c9_applies=self.ctx.single_downfloater_is_pab,
-            context=replace(self.ctx))
+            score=order[current[0]].score,
+            residents=[order[v].tpn for v in current],
+            mdps=[],
+            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
+            downfloaters=[],
+            next_group=[order[v].tpn for v in nxt],
+            c9_applies=self.ctx.single_downfloater_is_pab,
+            context=replace(self.ctx),
+        )
         return rec, []
 
     # -- one bracket -------------------------------------------------------------------------
-    def _bracket_values(self, V: list[int], bset: set[int], mdp_count: int
-                        ) -> dict[tuple[int, int], list[Value]]:
+    def _bracket_values(
+        self, V: list[int], bset: set[int], mdp_count: int
+    ) -> dict[tuple[int, int], list[Value]]:
         """Criteria values of the legal pairs of the bracket and its next scoregroup.
 
         The pairs whose lower player is a resident here or in the next group are valued
@@ -840,8 +900,9 @@ class DutchPairer:
                 vals[(h, l)] = local[(h, l)] = vs
         return local
 
-    def _pair_bracket(self, current: list[int], mdp_count: int, nxt: list[int]
-                      ) -> tuple[BracketRecord, list[int]]:
+    def _pair_bracket(
+        self, current: list[int], mdp_count: int, nxt: list[int]
+    ) -> tuple[BracketRecord, list[int]]:
         """Pair one bracket (its MDPs first in ``current``) with a look at ``nxt``: the best
         candidate (one matching), then the generation order (Art. 4) in three steps."""
         perfect = self._perfect_bracket(current, mdp_count, nxt)
@@ -858,8 +919,9 @@ class DutchPairer:
             self.final, self.alive, self.dropped = saved
         return self._pair_candidates(current, mdp_count, nxt, look=True)
 
-    def _pair_candidates(self, current: list[int], mdp_count: int, nxt: list[int], look: bool
-                         ) -> tuple[BracketRecord, list[int]]:
+    def _pair_candidates(
+        self, current: list[int], mdp_count: int, nxt: list[int], look: bool
+    ) -> tuple[BracketRecord, list[int]]:
         """The matching route; ``look``: the next scoregroup is in the matchings (C8)."""
         st = self._open_bracket(current, mdp_count, nxt, look)
         mate = self._solve()
@@ -869,8 +931,9 @@ class DutchPairer:
         pairs = mdp_pairs + self._transpose(st, remainder, firsts, mate)  # 4.2
         return self._close_bracket(st, pairs)
 
-    def _open_bracket(self, current: list[int], mdp_count: int, nxt: list[int], look: bool
-                      ) -> _Bracket:
+    def _open_bracket(
+        self, current: list[int], mdp_count: int, nxt: list[int], look: bool
+    ) -> _Bracket:
         """Values, layout and weights of the bracket's pairs; the bit fields below the
         criteria that the questions of the generation order use.  Without ``look`` the next
         scoregroup joins the players below (completion is still checked on them)."""
@@ -892,18 +955,31 @@ class DutchPairer:
         # hint at the bottom when the weights leave room.
         width = _width(len(residents) + 1)
         q_width = _width(len(V) + 3)
-        need = max(_width(mdp_count + 1) + q_width,
-                   width + _width(len(residents) ** 2 + 1) + q_width, width)
+        need = max(
+            _width(mdp_count + 1) + q_width,
+            width + _width(len(residents) ** 2 + 1) + q_width,
+            width,
+        )
         room = RUSTWORKX_BITS - 1 - self.crit_bits
         hint = _width(9 * len(residents)) if room >= need + _width(9 * len(residents)) else 0
         low = max(need, room - hint)
         self._pack(low, hint)
-        return _Bracket(members=current, bset=bset, mdps=current[:mdp_count],
-                        residents=residents, rset=set(residents), nxt=nxt, low=low,
-                        hint=hint, q_width=q_width, width=width)
+        return _Bracket(
+            members=current,
+            bset=bset,
+            mdps=current[:mdp_count],
+            residents=residents,
+            rset=set(residents),
+            nxt=nxt,
+            low=low,
+            hint=hint,
+            q_width=q_width,
+            width=width,
+        )
 
-    def _choose_mdps(self, st: _Bracket, mate: dict[int, int]
-                     ) -> tuple[list[int], dict[tuple[int, int], int], dict[int, int]]:
+    def _choose_mdps(
+        self, st: _Bracket, mate: dict[int, int]
+    ) -> tuple[list[int], dict[tuple[int, int], int], dict[int, int]]:
         """4.4: the MDPs to pair, earliest first (smallest BSNs), score by score.  Returns
         them, the bonus that keeps them paired, and the last matching."""
         order, rset, Q, X_MDP = self.order, st.rset, st.hint, st.hint + st.q_width
@@ -937,9 +1013,13 @@ class DutchPairer:
                     self._bonus(mdp_bonus, v, rset, 1 << X_MDP)
         return selected, mdp_bonus, mate
 
-    def _pair_mdps(self, st: _Bracket, selected: list[int],
-                   mdp_bonus: dict[tuple[int, int], int], mate: dict[int, int]
-                   ) -> tuple[list[tuple[int, int]], dict[int, int]]:
+    def _pair_mdps(
+        self,
+        st: _Bracket,
+        selected: list[int],
+        mdp_bonus: dict[tuple[int, int], int],
+        mate: dict[int, int],
+    ) -> tuple[list[tuple[int, int]], dict[int, int]]:
         """4.4 with 4.2 on S2: each chosen MDP in turn gets the earliest resident that keeps
         the best candidate.  Returns the MDP pairs (fixed) and the last matching."""
         pairs: list[tuple[int, int]] = []
@@ -958,8 +1038,9 @@ class DutchPairer:
                 del mdp_bonus[e]
         return pairs, mate
 
-    def _exchange(self, st: _Bracket, mate: dict[int, int]
-                  ) -> tuple[list[int], list[int], dict[int, int]]:
+    def _exchange(
+        self, st: _Bracket, mate: dict[int, int]
+    ) -> tuple[list[int], list[int], dict[int, int]]:
         """4.3: the remainder's exchange - fewest players exchanged, smallest BSN sum, then
         the highest BSN out of S1 and the lowest into it, each checked with one matching.
         Returns the remainder, its S1' (the higher players of its pairs, now fixed by
@@ -989,7 +1070,7 @@ class DutchPairer:
         for r in reversed(R[:s1]):  # out of S1: the highest BSNs
             if not remaining:
                 break
-            after = [(r, o) for o in R[pos[r] + 1:]]
+            after = [(r, o) for o in R[pos[r] + 1 :]]
             if higher(r):
                 mate = self._solve({e: -(1 << Q) for e in after if e in edge})
             if not higher(r):
@@ -1000,19 +1081,26 @@ class DutchPairer:
             if remaining <= 1:
                 break
             if not higher(r):
-                mate = self._solve({(r, o): 1 << Q for o in R[pos[r] + 1:] if (r, o) in edge})
+                mate = self._solve({(r, o): 1 << Q for o in R[pos[r] + 1 :] if (r, o) in edge})
             if higher(r):
                 remaining -= 1
                 self._drop_edges([(o, r) for o in R[: pos[r]]] + [(r, o) for o in st.nxt])
         # Fix S1' (the higher players of the pairs) and drop the exchange fields.
         up = [higher(a) for a in R]
-        self._drop_edges([(a, b) for i, a in enumerate(R) for j, b in enumerate(R[i + 1:], i + 1)
-                          if not up[i] or up[j]])
+        self._drop_edges(
+            [
+                (a, b)
+                for i, a in enumerate(R)
+                for j, b in enumerate(R[i + 1 :], i + 1)
+                if not up[i] or up[j]
+            ]
+        )
         self.graph.shift({e: -w for e, w in exch.items()})
         return R, [r for r in R if higher(r)], mate
 
-    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
-                          ) -> dict[int, int] | None:
+    def _without_exchange(
+        self, R: list[int], s1: int, mate: dict[int, int]
+    ) -> dict[int, int] | None:
         """4.3 starts from no exchange: when the original S1 (the first ``s1`` of the
         remainder) can be the higher players of a best candidate, it is S1'.  Tested with
         one matching without the pairs inside S1 or inside S2 (``mate`` is a best
@@ -1034,11 +1122,9 @@ class DutchPairer:
 
         trial = LocalGraph({e: w for e, w in self.graph.weights.items() if not inside(e)})
         got = trial.solve(None, self.bits)
-        if (worth(got) != worth(mate)
-                or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1):
+        if worth(got) != worth(mate) or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1:
             return None
-        if (self.lower and self.edition.completion_every_bracket
-                and not self._completable(got)):
+        if self.lower and self.edition.completion_every_bracket and not self._completable(got):
             return None
         # Drop the pairs inside S1 or S2: the trial graph goes on (cheaper than removing
         # most of the edges of the bracket's graph one by one).
@@ -1048,8 +1134,7 @@ class DutchPairer:
         self.mate = got
         return got
 
-    def _exchange_weights(self, st: _Bracket, R: list[int], s1: int
-                          ) -> dict[tuple[int, int], int]:
+    def _exchange_weights(self, st: _Bracket, R: list[int], s1: int) -> dict[tuple[int, int], int]:
         """4.3's fields: a pair whose higher player is in S1 (the first ``s1`` of ``R``)
         counts one (fewest exchanges), and higher players weigh more the smaller their BSN
         (smallest BSN sum of S1')."""
@@ -1058,13 +1143,14 @@ class DutchPairer:
         edge = self.graph.edge
         exch: dict[tuple[int, int], int] = {}
         for ia, a in enumerate(R):
-            for b in R[ia + 1:]:
+            for b in R[ia + 1 :]:
                 if (a, b) in edge:
                     exch[(a, b)] = ((1 if ia < s1 else 0) << x_exch) + ((len(R) - ia) << x_sum)
         return exch
 
-    def _transpose(self, st: _Bracket, R: list[int], firsts: list[int],
-                   mate: dict[int, int]) -> list[tuple[int, int]]:
+    def _transpose(
+        self, st: _Bracket, R: list[int], firsts: list[int], mate: dict[int, int]
+    ) -> list[tuple[int, int]]:
         """4.2: each S1 player in turn gets the earliest S2 player that keeps the best
         candidate.  One matching settles several S1 players at once: their choices sit in
         fields of their own, the earlier player's above the later one's, each as wide as
@@ -1084,7 +1170,7 @@ class DutchPairer:
             lists = {a: cands}
             width = _width(len(cands))
             while True:
-                group = firsts[i:i + max(1, st.low // width)]
+                group = firsts[i : i + max(1, st.low // width)]
                 for x in group:
                     if x not in lists:
                         lists[x] = self._candidates(x, R)
@@ -1110,8 +1196,9 @@ class DutchPairer:
         """The S2 players ``a`` may still get, in 4.2's order."""
         return [b for b in R if b > a and b not in self.final and self._has(a, b)]
 
-    def _close_bracket(self, st: _Bracket, pairs: list[tuple[int, int]]
-                       ) -> tuple[BracketRecord, list[int]]:
+    def _close_bracket(
+        self, st: _Bracket, pairs: list[tuple[int, int]]
+    ) -> tuple[BracketRecord, list[int]]:
         """The bracket's record (TPNs) and its downfloaters (vertices)."""
         order = self.order
         floaters = [v for v in st.members if v not in self.final]
@@ -1128,8 +1215,9 @@ class DutchPairer:
         return rec, floaters
 
     # -- output --------------------------------------------------------------------------
-    def _result(self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None
-                ) -> RoundPairing:
+    def _result(
+        self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None
+    ) -> RoundPairing:
         order = self.order
         initial = self.inp.initial_colour or "w"
         boards = []
@@ -1143,10 +1231,10 @@ class DutchPairer:
             w, bl = (pa, pb) if colour == "w" else (pb, pa)
             boards.append(Board(w.tpn, bl.tpn, rule))
 
-        boards.sort(key=lambda b: board_key(self.states[b.white], self.states[b.black],
-                                            self.inp))
-        return RoundPairing(self.inp.round, boards, bye, brackets, bye_score,
-                            self.states, self.criteria)
+        boards.sort(key=lambda b: board_key(self.states[b.white], self.states[b.black], self.inp))
+        return RoundPairing(
+            self.inp.round, boards, bye, brackets, bye_score, self.states, self.criteria
+        )
 
 
 def raw_score(p: PlayerState, inp: RoundInput) -> int:

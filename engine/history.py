@@ -115,8 +115,12 @@ def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
         if not took_part:
             continue
         entry = p.entries[first - 1] if len(p.entries) >= first else None
-        if (entry is not None and entry.colour in ("w", "b") and entry.kind in _PARTICIPATED
-                and entry.opponent):
+        if (
+            entry is not None
+            and entry.colour in ("w", "b")
+            and entry.kind in _PARTICIPATED
+            and entry.opponent
+        ):
             own = entry.colour
             return own if position % 2 == 0 else ("b" if own == "w" else "w")
         position += 1
@@ -133,10 +137,12 @@ def baku_acceleration(t: Tournament, pts: Points) -> dict[int, dict[int, int]]:
     if not code.endswith("_BAKU") or t.accelerations or not t.total_rounds:
         return {}
     ranked = list(t.players) if t.pair_by_rank else sorted(t.players)
-    virtual = baku_virtual_points(ranked, t.total_rounds, Fraction(pts.win, pts.unit),
-                                  Fraction(pts.draw, pts.unit))
-    return {tpn: {r: int(v * pts.unit) for r, v in rounds.items()}
-            for tpn, rounds in virtual.items()}
+    virtual = baku_virtual_points(
+        ranked, t.total_rounds, Fraction(pts.win, pts.unit), Fraction(pts.draw, pts.unit)
+    )
+    return {
+        tpn: {r: int(v * pts.unit) for r, v in rounds.items()} for tpn, rounds in virtual.items()
+    }
 
 
 def round_input(t: Tournament, rnd: int) -> RoundInput:
@@ -146,8 +152,17 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     (half/full/zero-point bye, absence) are not paired.
     """
     s = t.scoring
-    values = [s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.forfeit_win, s.full_bye,
-              s.half_bye, s.pab]
+    values = [
+        s.win,
+        s.draw,
+        s.loss,
+        s.zero_bye,
+        s.forfeit_loss,
+        s.forfeit_win,
+        s.full_bye,
+        s.half_bye,
+        s.pab,
+    ]
     for acc in t.accelerations.values():
         values.extend(acc.values())
     unit = _units(values)
@@ -155,8 +170,18 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     def u(x: Fraction) -> int:
         return int(Fraction(x) * unit)
 
-    pts = Points(unit, u(s.win), u(s.draw), u(s.loss), u(s.zero_bye), u(s.forfeit_loss),
-                 u(s.forfeit_win), u(s.full_bye), u(s.half_bye), u(s.pab))
+    pts = Points(
+        unit,
+        u(s.win),
+        u(s.draw),
+        u(s.loss),
+        u(s.zero_bye),
+        u(s.forfeit_loss),
+        u(s.forfeit_win),
+        u(s.full_bye),
+        u(s.half_bye),
+        u(s.pab),
+    )
     baku = baku_acceleration(t, pts)
     # An entry's points depend on its kind, result and colour only: worked out once each.
     scored: dict[tuple[EntryKind, str, str | None], int] = {}
@@ -174,12 +199,17 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     for tpn, p in t.players.items():
         games = []
         for e in p.entries[: rnd - 1]:
-            games.append(Game(
-                round=e.round, kind=e.kind, opponent=e.opponent,
-                colour=e.colour if e.colour in ("w", "b") else None,
-                points=points(e), played=e.kind in _PLAYED,
-                participated=e.kind in _PARTICIPATED,
-            ))
+            games.append(
+                Game(
+                    round=e.round,
+                    kind=e.kind,
+                    opponent=e.opponent,
+                    colour=e.colour if e.colour in ("w", "b") else None,
+                    points=points(e),
+                    played=e.kind in _PLAYED,
+                    participated=e.kind in _PARTICIPATED,
+                )
+            )
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
             games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
         extra = baku.get(tpn) or {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
@@ -207,8 +237,9 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
         if first <= rnd <= last:
             members = sorted(group)
             for i, a in enumerate(members):
-                for b in members[i + 1:]:
+                for b in members[i + 1 :]:
                     forbidden.add(frozenset((a, b)))
     total = t.total_rounds or max(recorded, rnd)
-    return RoundInput(rnd, total, pts, players, to_pair, rank_order,
-                      colour.lower() if colour else None, forbidden)
+    return RoundInput(
+        rnd, total, pts, players, to_pair, rank_order, colour.lower() if colour else None, forbidden
+    )

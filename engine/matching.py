@@ -45,8 +45,7 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
     return mate
 
 
-def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]
-                             ) -> dict[int, int]:
+def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
     """Partner of every matched vertex in a maximum matching of the graph."""
     import rustworkx as rx
 

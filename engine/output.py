@@ -22,12 +22,21 @@ def as_json(p: RoundPairing, points: Points, edition: str, why: str) -> str:
         "round": p.round,
         "rules": edition,
         "rules_reason": why,
-        "boards": [{"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
-                   for i, b in enumerate(p.boards)],
+        "boards": [
+            {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
+            for i, b in enumerate(p.boards)
+        ],
         "bye": p.bye,
         "bye_score": None if p.bye_score is None else points.show(p.bye_score),
-        "brackets": [{"score": points.show(b.score), "residents": b.residents,
-                      "mdps": b.mdps, "pairs": [list(x) for x in b.pairs],
-                      "downfloaters": b.downfloaters} for b in p.brackets],
+        "brackets": [
+            {
+                "score": points.show(b.score),
+                "residents": b.residents,
+                "mdps": b.mdps,
+                "pairs": [list(x) for x in b.pairs],
+                "downfloaters": b.downfloaters,
+            }
+            for b in p.brackets
+        ],
     }
     return json.dumps(doc, indent=2) + "\n"

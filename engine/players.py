@@ -85,8 +85,9 @@ def colour_data(p: PlayerState) -> None:
     p.strong = not p.absolute and p.imbalance > 0
 
 
-def score_back(rec_games: list[Game], score_now: int, back: int, rnd: int,
-               acceleration: dict[int, int]) -> int:
+def score_back(
+    rec_games: list[Game], score_now: int, back: int, rnd: int, acceleration: dict[int, int]
+) -> int:
     """Pairing score before round ``rnd - back`` (with that round's acceleration)."""
     target = rnd - back
     s = score_now - sum(g.points for g in rec_games if g.round >= target)
@@ -126,8 +127,7 @@ def build_states(inp: RoundInput, edition: Edition) -> dict[int, PlayerState]:
     return states
 
 
-def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int
-               ) -> str | None:
+def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
     """The float a player got ``back`` rounds ago (2025/26 Art. 1.4).
 
     An unplayed round (forfeits included) is a downfloat when it scored more than a loss

@@ -25,18 +25,38 @@ YMD, DMY, MDY = "YYYY/MM/DD", "DD/MM/YYYY", "MM/DD/YYYY"
 #: The reading of a date that names its month (or writes an 8-digit YYYYMMDD): one order only.
 NAMED = "named"
 
-_MONTHS = {name: i + 1 for i, name in enumerate(
-    ("january", "february", "march", "april", "may", "june", "july", "august", "september",
-     "october", "november", "december"))}
+_MONTHS = {
+    name: i + 1
+    for i, name in enumerate(
+        (
+            "january",
+            "february",
+            "march",
+            "april",
+            "may",
+            "june",
+            "july",
+            "august",
+            "september",
+            "october",
+            "november",
+            "december",
+        )
+    )
+}
 _MONTHS.update({name[:3]: number for name, number in list(_MONTHS.items())})
 _MONTHS["sept"] = 9
 _FILLER = frozenset(("of", "st", "nd", "rd", "th"))  # 26th of June
 _WEEKDAYS = ("monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday")
-_WEEKDAY = re.compile(r"\b(?:" + "|".join(f"{d[:3]}(?:{d[3:]})?" for d in _WEEKDAYS)
-                      + r")\b\.?,?", re.IGNORECASE)
+_WEEKDAY = re.compile(
+    r"\b(?:" + "|".join(f"{d[:3]}(?:{d[3:]})?" for d in _WEEKDAYS) + r")\b\.?,?", re.IGNORECASE
+)
 # A time of day: 18:00, 6:00 PM, 18:00:00.000, T18:00Z, +02:00, UTC.
-_TIME = re.compile(r"(?:(?<=\d)T|\b)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]\.?m\.?)?"
-                   r"(?:\s*(?:z|utc|gmt|[+-]\d{2}:?\d{2}))?(?![\w:])", re.IGNORECASE)
+_TIME = re.compile(
+    r"(?:(?<=\d)T|\b)\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?\s*(?:[ap]\.?m\.?)?"
+    r"(?:\s*(?:z|utc|gmt|[+-]\d{2}:?\d{2}))?(?![\w:])",
+    re.IGNORECASE,
+)
 _TOKEN = re.compile(r"\d+|[^\W\d_]+")
 
 
@@ -95,8 +115,9 @@ def date_readings(text: str) -> Readings:
         n = numbers[0]
         found = _make(int(n[:4]), int(n[4:6]), int(n[6:]))
         return Readings(text, "dddddddd", {NAMED: found} if found else {})
-    if len(numbers) != 3 or not re.fullmatch(r"\s*\d+\s*[/.\-]\s*\d+\s*[/.\-]\s*\d+\s*\.?\s*",
-                                             clean):
+    if len(numbers) != 3 or not re.fullmatch(
+        r"\s*\d+\s*[/.\-]\s*\d+\s*[/.\-]\s*\d+\s*\.?\s*", clean
+    ):
         return Readings(text, "unread")
     a, b, c = numbers
     shape = "/".join("d" * len(n) if len(n) == 4 else "d" for n in numbers)
@@ -107,9 +128,11 @@ def date_readings(text: str) -> Readings:
         candidates = {DMY: _make(int(c), int(b), int(a)), MDY: _make(int(c), int(a), int(b))}
     elif all(len(n) <= 2 for n in numbers):
         shape = "dd/dd/dd"
-        candidates = {YMD: _make(_two_digit_year(int(a)), int(b), int(c)),
-                      DMY: _make(_two_digit_year(int(c)), int(b), int(a)),
-                      MDY: _make(_two_digit_year(int(c)), int(a), int(b))}
+        candidates = {
+            YMD: _make(_two_digit_year(int(a)), int(b), int(c)),
+            DMY: _make(_two_digit_year(int(c)), int(b), int(a)),
+            MDY: _make(_two_digit_year(int(c)), int(a), int(b)),
+        }
     else:
         return Readings(text, "unread")
     return Readings(text, shape, {k: v for k, v in candidates.items() if v is not None})
@@ -177,14 +200,19 @@ def tournament_dates(t: Tournament) -> FileDates:
     fields = date_fields(t)
     readable = [f for f in fields if f.readings.dates]
     unread = [f for f in fields if not f.readings.dates]
-    source = next((f for where in ("042", "052", "132")
-                   for f in readable if f.where.startswith(where)), None)
+    source = next(
+        (f for where in ("042", "052", "132") for f in readable if f.where.startswith(where)), None
+    )
     if source is None:
         return FileDates({}, None, unread)
     shapes = sorted({f.readings.shape for f in readable})
     # The orders every date of a shape can be read in.
-    options = {s: sorted(set.intersection(*(set(f.readings.dates) for f in readable
-                                            if f.readings.shape == s))) for s in shapes}
+    options = {
+        s: sorted(
+            set.intersection(*(set(f.readings.dates) for f in readable if f.readings.shape == s))
+        )
+        for s in shapes
+    }
     found: dict[date, list[str]] = {}
     for combo in itertools.product(*(options[s] for s in shapes)):
         order = dict(zip(shapes, combo))
@@ -209,6 +237,8 @@ def tournament_dates(t: Tournament) -> FileDates:
         # uses two-digit years follows it unless the file's other dates say otherwise.
         start = source.readings.dates[YMD]
         if start in starts:
-            starts = {start: f"{source.where} {source.readings.text.strip()!r} read as "
-                             "YY/MM/DD (the TRF order)"}
+            starts = {
+                start: f"{source.where} {source.readings.text.strip()!r} read as "
+                "YY/MM/DD (the TRF order)"
+            }
     return FileDates(starts, source, unread)

@@ -31,10 +31,23 @@ FORMAT = "trfaudit-tournament"
 VERSION = 1
 
 _HEADER_NAMES = (
-    "name", "city", "federation", "start_date", "end_date", "players_count",
-    "rated_players_count", "teams_count", "chief_arbiter", "time_control", "round_dates",
-    "pairing_controller", "tie_breaks", "standings_order", "time_control_code",
-    "board_colours", "team_points",
+    "name",
+    "city",
+    "federation",
+    "start_date",
+    "end_date",
+    "players_count",
+    "rated_players_count",
+    "teams_count",
+    "chief_arbiter",
+    "time_control",
+    "round_dates",
+    "pairing_controller",
+    "tie_breaks",
+    "standings_order",
+    "time_control_code",
+    "board_colours",
+    "team_points",
 )
 
 
@@ -53,22 +66,39 @@ def _fraction(text: str | None) -> Fraction | None:
 
 def _entry(e: RoundEntry) -> dict[str, Any]:
     return {
-        "round": e.round, "kind": e.kind.value, "opponent": e.opponent, "colour": e.colour,
-        "result": e.result, "line": e.line, "column": e.column,
+        "round": e.round,
+        "kind": e.kind.value,
+        "opponent": e.opponent,
+        "colour": e.colour,
+        "result": e.result,
+        "line": e.line,
+        "column": e.column,
     }
 
 
 def _code(c: TieBreakCode) -> dict[str, Any]:
     """A 202/212 code, typed; derived from the header text, which stays the source."""
-    return {"code": c.text, "name": c.name, "score": c.score,
-            "variants": [v.text() for v in c.variants]}
+    return {
+        "code": c.text,
+        "name": c.name,
+        "score": c.score,
+        "variants": [v.text() for v in c.variants],
+    }
 
 
 def _player(p: Player) -> dict[str, Any]:
     return {
-        "tpn": p.tpn, "name": p.name, "sex": p.sex, "title": p.title, "rating": p.rating,
-        "federation": p.federation, "fide_id": p.fide_id, "birth_date": p.birth_date,
-        "points": number(p.points), "rank": p.rank, "line": p.line,
+        "tpn": p.tpn,
+        "name": p.name,
+        "sex": p.sex,
+        "title": p.title,
+        "rating": p.rating,
+        "federation": p.federation,
+        "fide_id": p.fide_id,
+        "birth_date": p.birth_date,
+        "points": number(p.points),
+        "rank": p.rank,
+        "line": p.line,
         "entries": [_entry(e) for e in p.entries],
         "announced": [_entry(e) for e in p.announced],
     }
@@ -84,8 +114,10 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "bom": t.bom,
         "line_ending": t.line_ending,
         "headers": {name: getattr(t, name) for name in _HEADER_NAMES},
-        "tie_break_lists": {"202": [_code(c) for c in t.tie_break_codes()],
-                            "212": [_code(c) for c in t.standings_codes()]},
+        "tie_break_lists": {
+            "202": [_code(c) for c in t.tie_break_codes()],
+            "212": [_code(c) for c in t.standings_codes()],
+        },
         "deputy_arbiters": list(t.deputy_arbiters),
         "tournament_type": t.tournament_type,
         "type_code": t.type_code,
@@ -113,8 +145,13 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             {"kind": r.kind.value, "line": r.line, "raw": r.raw, "tpn": r.tpn} for r in t.records
         ],
         "warnings": [
-            {"line": w.line, "column": w.column, "message": w.message, "expected": w.expected,
-             "severity": w.severity}
+            {
+                "line": w.line,
+                "column": w.column,
+                "message": w.message,
+                "expected": w.expected,
+                "severity": w.severity,
+            }
             for w in t.warnings
         ],
     }
@@ -122,8 +159,13 @@ def to_dict(t: Tournament) -> dict[str, Any]:
 
 def _entry_from(d: dict[str, Any]) -> RoundEntry:
     return RoundEntry(
-        d["round"], EntryKind(d["kind"]), d.get("opponent"), d.get("colour"),
-        d.get("result", " "), d.get("line", 0), d.get("column", 0),
+        d["round"],
+        EntryKind(d["kind"]),
+        d.get("opponent"),
+        d.get("colour"),
+        d.get("result", " "),
+        d.get("line", 0),
+        d.get("column", 0),
     )
 
 
@@ -146,8 +188,12 @@ def from_dict(d: dict[str, Any]) -> Tournament:
         t.total_rounds = d.get("total_rounds")
         t.initial_colour = d.get("initial_colour")
         t.pair_by_rank = bool(d.get("pair_by_rank", False))
-        t.scoring = Scoring(**{k: _fraction(v)  # type: ignore[arg-type]  # None: the default
-                               for k, v in d.get("scoring", {}).items()})
+        t.scoring = Scoring(
+            **{
+                k: _fraction(v)  # type: ignore[arg-type]  # None: the default
+                for k, v in d.get("scoring", {}).items()
+            }
+        )
         t.accelerations = {
             int(tpn): {int(r): Fraction(v) for r, v in rounds.items()}
             for tpn, rounds in d.get("accelerations", {}).items()
@@ -163,16 +209,24 @@ def from_dict(d: dict[str, Any]) -> Tournament:
         ]
         for p in d.get("players", []):
             player = Player(
-                tpn=p["tpn"], name=p.get("name", ""), sex=p.get("sex", ""),
-                title=p.get("title", ""), rating=p.get("rating", 0),
-                federation=p.get("federation", ""), fide_id=p.get("fide_id", ""),
-                birth_date=p.get("birth_date", ""), points=_fraction(p.get("points")),
-                rank=p.get("rank"), line=p.get("line", 0),
+                tpn=p["tpn"],
+                name=p.get("name", ""),
+                sex=p.get("sex", ""),
+                title=p.get("title", ""),
+                rating=p.get("rating", 0),
+                federation=p.get("federation", ""),
+                fide_id=p.get("fide_id", ""),
+                birth_date=p.get("birth_date", ""),
+                points=_fraction(p.get("points")),
+                rank=p.get("rank"),
+                line=p.get("line", 0),
                 entries=[_entry_from(e) for e in p.get("entries", [])],
                 announced=[_entry_from(e) for e in p.get("announced", [])],
             )
             t.players[player.tpn] = player
-        t.teams = [Team(x["name"], list(x["members"]), x.get("line", 0)) for x in d.get("teams", [])]
+        t.teams = [
+            Team(x["name"], list(x["members"]), x.get("line", 0)) for x in d.get("teams", [])
+        ]
         t.records = [
             Record(RecordKind(r["kind"]), r.get("raw", ""), r.get("line", 0), r.get("tpn"))
             for r in d.get("records", [])
@@ -182,8 +236,14 @@ def from_dict(d: dict[str, Any]) -> Tournament:
         t.line_ending = d.get("line_ending", "\n")
         t.file = file
         t.warnings = [
-            Problem(file, w["line"], w["column"], w["message"], w.get("expected"),
-                    w.get("severity", "warning"))
+            Problem(
+                file,
+                w["line"],
+                w["column"],
+                w["message"],
+                w.get("expected"),
+                w.get("severity", "warning"),
+            )
             for w in d.get("warnings", [])
         ]
     except (KeyError, TypeError, ValueError, AttributeError, ZeroDivisionError) as exc:
@@ -209,6 +269,8 @@ def from_json(text: str | bytes, filename: str | None = None) -> Tournament:
 
 def schema() -> dict[str, Any]:
     """The JSON Schema of :func:`to_dict`'s output."""
-    text = resources.files("trfaudit.trf").joinpath("schema/tournament.schema.json").read_text("utf-8")
+    text = (
+        resources.files("trfaudit.trf").joinpath("schema/tournament.schema.json").read_text("utf-8")
+    )
     loaded: dict[str, Any] = json.loads(text)
     return loaded

@@ -174,7 +174,8 @@ class Scoring:
         """Value of a played game; ``outcome`` is 'win', 'draw' or 'loss'."""
         if colour in ("w", "b"):
             specific: Fraction | None = getattr(
-                self, f"{outcome}_{'white' if colour == 'w' else 'black'}")
+                self, f"{outcome}_{'white' if colour == 'w' else 'black'}"
+            )
             if specific is not None:
                 return specific
         value: Fraction = getattr(self, outcome)
@@ -388,11 +389,7 @@ class Tournament:
             for entry in reversed(player.entries):
                 if entry.round <= last:
                     break
-                if (
-                    entry.opponent is not None
-                    or entry.kind is EntryKind.PAB
-                    or entry.result == "+"
-                ):
+                if entry.opponent is not None or entry.kind is EntryKind.PAB or entry.result == "+":
                     last = entry.round
                     break
         return last

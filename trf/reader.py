@@ -123,7 +123,10 @@ def _decode(data: bytes | str, file: str | None) -> _Text:
             except UnicodeDecodeError as exc:
                 line = data[: exc.start].count(b"\n") + 1
                 raise TrfError(
-                    file, line, 1, f"byte 0x{data[exc.start]:02x} is neither UTF-8 nor cp1252",
+                    file,
+                    line,
+                    1,
+                    f"byte 0x{data[exc.start]:02x} is neither UTF-8 nor cp1252",
                     "UTF-8 or cp1252 text",
                 ) from None
     if text.endswith("\x1a"):  # DOS end-of-file mark
@@ -139,7 +142,10 @@ def _decode(data: bytes | str, file: str | None) -> _Text:
         line = text.count("\n", 0, bad.start()) + 1
         column = bad.start() - (text.rfind("\n", 0, bad.start()) + 1) + 1
         raise TrfError(
-            file, line, column, f"control character U+{ord(bad.group()):04X} in text",
+            file,
+            line,
+            column,
+            f"control character U+{ord(bad.group()):04X} in text",
             "printable text (is this a binary file?)",
         )
     return _Text(text, encoding, bom, line_ending)
@@ -187,8 +193,7 @@ class _Reader:
         self.total_rounds_seen: list[tuple[int, int]] = []
 
     # -- diagnostics ----------------------------------------------------------------------------
-    def error(self, line: int, column: int, message: str,
-              expected: str | None = None) -> TrfError:
+    def error(self, line: int, column: int, message: str, expected: str | None = None) -> TrfError:
         return TrfError(self.file, line, column, message, expected)
 
     def warn(self, line: int, column: int, message: str, expected: str | None = None) -> None:
@@ -197,8 +202,9 @@ class _Reader:
     @overload
     def int_field(self, text: str, line: int, column: int, what: str) -> int: ...
     @overload
-    def int_field(self, text: str, line: int, column: int, what: str, *,
-                  required: bool) -> int | None: ...
+    def int_field(
+        self, text: str, line: int, column: int, what: str, *, required: bool
+    ) -> int | None: ...
     def int_field(
         self, text: str, line: int, column: int, what: str, *, required: bool = True
     ) -> int | None:
@@ -218,7 +224,9 @@ class _Reader:
             token = match.group()
             column = start + match.start() + 1
             if not token.isascii() or not token.isdigit():
-                raise self.error(line, column, f"{what}: {token!r} is not a player number", "digits")
+                raise self.error(
+                    line, column, f"{what}: {token!r} is not a player number", "digits"
+                )
             ids.append(int(token))
         return ids
 
@@ -245,15 +253,14 @@ class _Reader:
         if not record.raw.strip():
             record.kind = RecordKind.BLANK
             return
-        self.warn(
-            record.line, 1, f"unknown record type {record.raw[:3]!r}; kept verbatim"
-        )
+        self.warn(record.line, 1, f"unknown record type {record.raw[:3]!r}; kept verbatim")
 
     def on_player(self, record: Record) -> None:
         player, entries = self.decode_player(record.raw, record.line)
         if player.tpn in self.t.players:
             raise self.error(
-                record.line, 5,
+                record.line,
+                5,
                 f"duplicate player number {player.tpn} "
                 f"(first defined at line {self.player_lines[player.tpn]})",
                 "unique player numbers",
@@ -269,7 +276,9 @@ class _Reader:
             raise self.error(line, 4, f"unexpected {raw[3]!r} after the record code", "a blank")
         if n > 8 and raw[8] != " ":
             raise self.error(
-                line, 9, "player number does not fit columns 5-8",
+                line,
+                9,
+                "player number does not fit columns 5-8",
                 "a number of at most 4 digits, right-aligned in columns 5-8",
             )
         tpn = self.int_field(raw[4:8], line, 5, "player number")
@@ -287,7 +296,9 @@ class _Reader:
             points = _number(points_text)
             if points is None:
                 raise self.error(
-                    line, 81, f"points {points_text.strip()!r} are not a number",
+                    line,
+                    81,
+                    f"points {points_text.strip()!r} are not a number",
                     "a decimal such as 2.5 in columns 81-84",
                 )
             if "," in points_text:
@@ -295,7 +306,9 @@ class _Reader:
         rank = self.int_field(raw[85:89], line, 86, "rank", required=False)
         if raw[89:91].strip():
             raise self.error(
-                line, 90, f"unexpected {raw[89:91]!r} in columns 90-91 "
+                line,
+                90,
+                f"unexpected {raw[89:91]!r} in columns 90-91 "
                 "(misaligned line: a player number wider than 4 digits, or a wrong decoding?)",
                 "blanks before the first round at column 92",
             )
@@ -332,7 +345,9 @@ class _Reader:
                     decoded = (EntryKind.ZERO_BYE, None, None, " ")
             if decoded[3] != " " or decoded[1] is not None:
                 last_data = round_
-            append(RoundEntry(round_, decoded[0], decoded[1], decoded[2], decoded[3], line, pos + 1))
+            append(
+                RoundEntry(round_, decoded[0], decoded[1], decoded[2], decoded[3], line, pos + 1)
+            )
             pos += 10
             round_ += 1
         del entries[last_data:]  # trailing all-blank blocks carry no information
@@ -351,7 +366,8 @@ class _Reader:
         for offset in (4, 6, 8, 9):
             if offset < len(block) and block[offset] != " ":
                 raise self.error(
-                    line, pos + offset + 1,
+                    line,
+                    pos + offset + 1,
                     f"unexpected {block[offset]!r} in round {round_}'s block "
                     "(misaligned line: a player number wider than 4 digits, or a wrong "
                     "decoding?)",
@@ -363,7 +379,9 @@ class _Reader:
         if opp_text:
             if not opp_text.isascii() or not opp_text.isdigit():
                 raise self.error(
-                    line, pos + 1, f"round {round_}: opponent {opp_text!r} is not a number",
+                    line,
+                    pos + 1,
+                    f"round {round_}: opponent {opp_text!r} is not a number",
                     "a player number or 0000",
                 )
             opponent = int(opp_text) or None
@@ -372,25 +390,30 @@ class _Reader:
         if colour not in ("w", "b"):
             if colour_char not in ("-", " ", ""):
                 raise self.error(
-                    line, pos + 6, f"round {round_}: unknown colour {colour_char!r}",
+                    line,
+                    pos + 6,
+                    f"round {round_}: unknown colour {colour_char!r}",
                     "w, b or -",
                 )
             colour = None
         elif colour_char != colour:
-            self.warn(line, pos + 6, f"round {round_}: upper-case colour {colour_char!r}",
-                      "w or b")
+            self.warn(line, pos + 6, f"round {round_}: upper-case colour {colour_char!r}", "w or b")
         result = block[7:8] or " "
         code = result.upper()
         if code not in VALID_RESULTS:
             raise self.error(
-                line, pos + 8, f"round {round_}: unknown result code {result!r}",
+                line,
+                pos + 8,
+                f"round {round_}: unknown result code {result!r}",
                 "one of 1 = 0 W D L + - H F U Z or blank",
             )
         if opponent is not None:
             if code in "10=WDL":
                 if colour is None:
                     raise self.error(
-                        line, pos + 6, f"round {round_}: a played game without a colour",
+                        line,
+                        pos + 6,
+                        f"round {round_}: a played game without a colour",
                         "w or b",
                     )
                 kind = EntryKind.PLAYED
@@ -401,7 +424,8 @@ class _Reader:
             elif code in ("Z", " "):
                 if colour is None:
                     raise self.error(
-                        line, pos + 6,
+                        line,
+                        pos + 6,
                         f"round {round_}: opponent {opponent} without colour or result "
                         "(truncated line?)",
                         "a colour and a result",
@@ -409,7 +433,8 @@ class _Reader:
                 kind = EntryKind.NOT_PAIRED  # a paired game without a result yet
             else:
                 raise self.error(
-                    line, pos + 8,
+                    line,
+                    pos + 8,
                     f"round {round_}: result {result!r} is a bye but has opponent {opponent}",
                     "0000 as opponent of a bye",
                 )
@@ -424,12 +449,13 @@ class _Reader:
                 kind = EntryKind.ZERO_BYE
             else:
                 raise self.error(
-                    line, pos + 8, f"round {round_}: result {result!r} needs an opponent",
+                    line,
+                    pos + 8,
+                    f"round {round_}: result {result!r} needs an opponent",
                     "an opponent, or a bye code (U H F Z)",
                 )
             if colour is not None:
-                self.warn(line, pos + 6, f"round {round_}: colour {colour!r} on a bye ignored",
-                          "-")
+                self.warn(line, pos + 6, f"round {round_}: colour {colour!r} on a bye ignored", "-")
                 colour = None
         decoded = (kind, opponent, colour, result)
         if len(self.t.warnings) == warnings_before:
@@ -468,12 +494,17 @@ class _Reader:
             try:
                 parse_code(item, offset)
             except CodeError as exc:
-                self.warn(line, 5 + offset, str(exc),
-                          "an MTB26 code such as BH/C1, SB, DE, ARO/M1 or OTHER_x")
+                self.warn(
+                    line,
+                    5 + offset,
+                    str(exc),
+                    "an MTB26 code such as BH/C1, SB, DE, ARO/M1 or OTHER_x",
+                )
 
     def on_total_rounds(self, record: Record) -> None:
-        value = self.int_field(record.raw[3:], record.line, 5, f"{record.raw[:3]} total rounds",
-                               required=False)
+        value = self.int_field(
+            record.raw[3:], record.line, 5, f"{record.raw[:3]} total rounds", required=False
+        )
         if value is not None:
             self.total_rounds_seen.append((value, record.line))
 
@@ -496,7 +527,9 @@ class _Reader:
         leftover = re.sub(r"([A-Za-z])\s*(-?\d+(?:[.,]\d+)?)", "", rest).strip()
         if leftover or not pairs:
             raise self.error(
-                record.line, 5, f"162 point system {rest.strip()!r} not understood",
+                record.line,
+                5,
+                f"162 point system {rest.strip()!r} not understood",
                 "symbol/value pairs such as 'W 3.0    D 1.0'",
             )
         for match in pairs:
@@ -513,8 +546,12 @@ class _Reader:
                 "P": ("pab",),
             }.get(symbol)
             if targets is None:
-                self.warn(record.line, column, f"162 symbol {symbol!r} is not modelled; ignored",
-                          "W D L A P")
+                self.warn(
+                    record.line,
+                    column,
+                    f"162 symbol {symbol!r} is not modelled; ignored",
+                    "W D L A P",
+                )
                 continue
             for target in targets:
                 self.scoring_settings.append(("162", record.line, target, value))
@@ -574,8 +611,12 @@ class _Reader:
             elif token in ("white1", "black1"):
                 self.set_initial_colour(token[0], record.line)
             else:
-                self.warn(record.line, 4 + match.start(), f"XXC option {match.group()!r} ignored",
-                          "rank, white1 or black1")
+                self.warn(
+                    record.line,
+                    4 + match.start(),
+                    f"XXC option {match.group()!r} ignored",
+                    "rank, white1 or black1",
+                )
 
     def on_xx_acceleration(self, record: Record) -> None:
         raw, line = record.raw, record.line
@@ -587,8 +628,12 @@ class _Reader:
             if text.strip():
                 value = _number(text)
                 if value is None:
-                    raise self.error(line, pos + 1, f"XXA round {round_}: {text.strip()!r}",
-                                     "a decimal number such as 1.0")
+                    raise self.error(
+                        line,
+                        pos + 1,
+                        f"XXA round {round_}: {text.strip()!r}",
+                        "a decimal number such as 1.0",
+                    )
                 if value:
                     values[round_] = value
             pos += 5
@@ -650,8 +695,12 @@ class _Reader:
         tokens = record.raw[3:].split()
         value = _number(tokens[0]) if tokens else None
         if value is None:
-            raise self.error(record.line, 5, f"{record.raw[:3]} value missing or not a number",
-                             "a decimal number such as 3.0")
+            raise self.error(
+                record.line,
+                5,
+                f"{record.raw[:3]} value missing or not a number",
+                "a decimal number such as 3.0",
+            )
         for target in self._BB_TARGETS[record.raw[:3]]:
             self.scoring_settings.append(("BB", record.line, target, value))
 
@@ -691,8 +740,15 @@ class _Reader:
             recorded = entries[:last]
             for round_ in range(len(recorded) + 1, last + 1):
                 recorded.append(
-                    RoundEntry(round_, EntryKind.NOT_PAIRED, None, None, " ", player.line,
-                               92 + 10 * (round_ - 1))
+                    RoundEntry(
+                        round_,
+                        EntryKind.NOT_PAIRED,
+                        None,
+                        None,
+                        " ",
+                        player.line,
+                        92 + 10 * (round_ - 1),
+                    )
                 )
             player.entries = recorded
             player.announced = [e for e in entries[last:] if e.result != " "]
@@ -704,9 +760,12 @@ class _Reader:
 
         def announce(tpn: int, kind: EntryKind, source: str, line: int, column: int) -> None:
             if tpn in absent and absent[tpn][0] is not kind:
-                self.warn(line, column,
-                          f"player {tpn}: {source} conflicts with the {absent[tpn][1]} "
-                          f"announcement for round {next_round}; the first one is used")
+                self.warn(
+                    line,
+                    column,
+                    f"player {tpn}: {source} conflicts with the {absent[tpn][1]} "
+                    f"announcement for round {next_round}; the first one is used",
+                )
                 return
             absent.setdefault(tpn, (kind, source))
 
@@ -715,16 +774,23 @@ class _Reader:
                 if entry.round == next_round:
                     announce(player.tpn, entry.kind, "in-column", entry.line, entry.column)
                 else:
-                    self.warn(entry.line, entry.column,
-                              f"player {player.tpn}: entry for round {entry.round} lies beyond "
-                              f"the round to be paired ({next_round}); kept but not used")
+                    self.warn(
+                        entry.line,
+                        entry.column,
+                        f"player {player.tpn}: entry for round {entry.round} lies beyond "
+                        f"the round to be paired ({next_round}); kept but not used",
+                    )
         for kind, round_, ids, line in self.bye_lines:
             if round_ == next_round:
                 for tpn in ids:
                     announce(tpn, kind, "240", line, 11)
             elif round_ > next_round:
-                self.warn(line, 7, f"240 for round {round_} lies beyond the round to be paired "
-                          f"({next_round}); kept but not used")
+                self.warn(
+                    line,
+                    7,
+                    f"240 for round {round_} lies beyond the round to be paired "
+                    f"({next_round}); kept but not used",
+                )
         for tpn, line in self.xxz:
             announce(tpn, EntryKind.ZERO_BYE, "XXZ", line, 5)
         t.absent_next = {tpn: kind for tpn, (kind, _) in absent.items()}
@@ -774,11 +840,23 @@ class _Reader:
             return  # not a chess point system: leave the Points to the validator
         self.t.scoring = scoring
         line = next((p.line for p in self.t.players.values()), 1)
-        self.t.warnings.append(Problem(
-            self.file, line, 81, "no point system stated; the players' points give "
-            f"{describe(scoring)}" + (f" (for results the file does not have, assumed: "
-                                      f"{', '.join(assumed)})" if assumed else ""), None, NOTE,
-            POINT_SYSTEM))
+        self.t.warnings.append(
+            Problem(
+                self.file,
+                line,
+                81,
+                "no point system stated; the players' points give "
+                f"{describe(scoring)}"
+                + (
+                    f" (for results the file does not have, assumed: {', '.join(assumed)})"
+                    if assumed
+                    else ""
+                ),
+                None,
+                NOTE,
+                POINT_SYSTEM,
+            )
+        )
 
     def resolve_acceleration(self) -> None:
         t = self.t
@@ -791,8 +869,12 @@ class _Reader:
                     rounds = acc.setdefault(tpn, {})
                     for round_ in range(first, last + 1):
                         if rounds.get(round_, gp) != gp:
-                            self.warn(line, 10, f"250 conflicts with earlier acceleration of "
-                                      f"player {tpn} in round {round_}; the later value is used")
+                            self.warn(
+                                line,
+                                10,
+                                f"250 conflicts with earlier acceleration of "
+                                f"player {tpn} in round {round_}; the later value is used",
+                            )
                         rounds[round_] = gp
         t.accelerations = {tpn: rounds for tpn, rounds in acc.items() if rounds}
 
@@ -839,7 +921,9 @@ def parse(data: bytes | str, filename: str | None = None) -> Tournament:
         items: list[tuple[RecordKind, lark.Token]] = parser.parse(text)  # type: ignore[assignment]
     except lark.exceptions.LarkError as exc:  # pragma: no cover - the grammar accepts any line
         raise TrfError(
-            filename, getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1,
+            filename,
+            getattr(exc, "line", 1) or 1,
+            getattr(exc, "column", 1) or 1,
             f"cannot split the file into records: {exc.__class__.__name__}",
         ) from None
     reader = _Reader(filename)

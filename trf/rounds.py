@@ -21,8 +21,9 @@ from .model import EntryKind, RoundEntry, Tournament
 __all__ = ["PAIRED_KINDS", "RecordedRound", "RoundFault", "read_round", "takes_part"]
 
 #: Entry kinds that take part in the round-pairing (NOT_PAIRED with an opponent = pending).
-PAIRED_KINDS = frozenset({EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS,
-                          EntryKind.PAB})
+PAIRED_KINDS = frozenset(
+    {EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS, EntryKind.PAB}
+)
 
 
 def takes_part(entry: RoundEntry | None) -> bool:
@@ -117,24 +118,22 @@ def read_round(t: Tournament, rnd: int) -> RecordedRound:
         tpn = who[0]
         entry, other = entry_of[tpn], players[opp].entry(rnd)
         if other is None or not takes_part(other) or other.opponent != tpn:
-            rec.faults.append(RoundFault(errors.NOT_RECIPROCAL, rnd, (tpn, opp), (entry,),
-                                         other))
+            rec.faults.append(RoundFault(errors.NOT_RECIPROCAL, rnd, (tpn, opp), (entry,), other))
         if len(who) > 1:
-            rec.faults.append(RoundFault(errors.PAIRED_TWICE, rnd, (opp, *who),
-                                         tuple(entry_of[c] for c in who)))
+            rec.faults.append(
+                RoundFault(errors.PAIRED_TWICE, rnd, (opp, *who), tuple(entry_of[c] for c in who))
+            )
             continue
         if other is None or other.opponent != tpn:
             continue
         if tpn < opp:
             ca, cb = entry.colour, other.colour
             if ca is not None and ca == cb:
-                rec.faults.append(RoundFault(errors.SAME_COLOUR, rnd, (tpn, opp),
-                                             (entry, other)))
+                rec.faults.append(RoundFault(errors.SAME_COLOUR, rnd, (tpn, opp), (entry, other)))
                 rec.colourless.append((tpn, opp))
                 continue
             if (ca is None) != (cb is None):
-                rec.faults.append(RoundFault(errors.ONE_COLOUR, rnd, (tpn, opp),
-                                             (entry, other)))
+                rec.faults.append(RoundFault(errors.ONE_COLOUR, rnd, (tpn, opp), (entry, other)))
             if ca == "w" or cb == "b":
                 rec.boards.append((tpn, opp))
             elif ca == "b" or cb == "w":
@@ -142,6 +141,9 @@ def read_round(t: Tournament, rnd: int) -> RecordedRound:
             else:
                 rec.colourless.append((tpn, opp))
     if len(rec.byes) > 1:
-        rec.faults.append(RoundFault(errors.SEVERAL_PABS, rnd, tuple(rec.byes),
-                                     tuple(entry_of[b] for b in rec.byes)))
+        rec.faults.append(
+            RoundFault(
+                errors.SEVERAL_PABS, rnd, tuple(rec.byes), tuple(entry_of[b] for b in rec.byes)
+            )
+        )
     return rec

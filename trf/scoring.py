@@ -24,9 +24,14 @@ from .model import EntryKind, RecordKind, Scoring, Tournament
 
 FIELDS = Scoring.FIELDS  # win draw loss zero_bye forfeit_loss forfeit_win full_bye half_bye pab
 _INDEX = {name: i for i, name in enumerate(FIELDS)}
-_KIND_FIELD = {EntryKind.FORFEIT_WIN: "forfeit_win", EntryKind.FORFEIT_LOSS: "forfeit_loss",
-               EntryKind.PAB: "pab", EntryKind.HALF_BYE: "half_bye",
-               EntryKind.FULL_BYE: "full_bye", EntryKind.ZERO_BYE: "zero_bye"}
+_KIND_FIELD = {
+    EntryKind.FORFEIT_WIN: "forfeit_win",
+    EntryKind.FORFEIT_LOSS: "forfeit_loss",
+    EntryKind.PAB: "pab",
+    EntryKind.HALF_BYE: "half_bye",
+    EntryKind.FULL_BYE: "full_bye",
+    EntryKind.ZERO_BYE: "zero_bye",
+}
 _OUTCOME_FIELD = {"1": "win", "W": "win", "=": "draw", "D": "draw", "0": "loss", "L": "loss"}
 
 Row = list[Fraction]  # coefficients of the nine values, then the right-hand side
@@ -77,8 +82,7 @@ def _reduce(rows: list[Row]) -> tuple[list[Row], bool]:
 
 
 def _field_of(kind: EntryKind, result: str) -> int | None:
-    name = (_OUTCOME_FIELD.get(result.upper()) if kind is EntryKind.PLAYED
-            else _KIND_FIELD.get(kind))
+    name = _OUTCOME_FIELD.get(result.upper()) if kind is EntryKind.PLAYED else _KIND_FIELD.get(kind)
     return None if name is None else _INDEX[name]
 
 
@@ -158,15 +162,20 @@ def infer_scoring(t: Tournament) -> tuple[Scoring, list[str]] | None:
 
 def describe(s: Scoring) -> str:
     """``W 3 D 1 L 0`` and the values that differ from their usual relation."""
+
     def num(x: Fraction | None) -> str:
         x = Fraction(x or 0)
         return str(x.numerator) if x.denominator == 1 else f"{float(x):g}"
 
     text = f"W {num(s.win)} D {num(s.draw)} L {num(s.loss)}"
-    extras = [("PAB", s.pab, s.win), ("forfeit win", s.forfeit_win, s.win),
-              ("full-point bye", s.full_bye, s.win), ("half-point bye", s.half_bye, s.draw),
-              ("zero-point bye", s.zero_bye, Fraction(0)),
-              ("forfeit loss", s.forfeit_loss, Fraction(0))]
+    extras = [
+        ("PAB", s.pab, s.win),
+        ("forfeit win", s.forfeit_win, s.win),
+        ("full-point bye", s.full_bye, s.win),
+        ("half-point bye", s.half_bye, s.draw),
+        ("zero-point bye", s.zero_bye, Fraction(0)),
+        ("forfeit loss", s.forfeit_loss, Fraction(0)),
+    ]
     for name, value, usual in extras:
         if value != usual:
             text += f", {name} {num(value)}"

@@ -15,8 +15,12 @@ from dataclasses import dataclass
 
 from .model import RecordKind, Tournament
 
-_TEAM_RECORDS = {RecordKind.LINEUP: "300", RecordKind.TEAM_RECORD: "310",
-                 RecordKind.TEAM_PAB: "320", RecordKind.TEAM_FORFEIT: "330"}
+_TEAM_RECORDS = {
+    RecordKind.LINEUP: "300",
+    RecordKind.TEAM_RECORD: "310",
+    RecordKind.TEAM_PAB: "320",
+    RecordKind.TEAM_FORFEIT: "330",
+}
 
 
 @dataclass(frozen=True)
@@ -38,8 +42,7 @@ class PairingSystem:
         """A Dutch-system individual event (or a file that names no system)."""
         if self.team:
             return False
-        return self.code is None or self.code.upper().removesuffix("_BAKU").startswith(
-            "FIDE_DUTCH")
+        return self.code is None or self.code.upper().removesuffix("_BAKU").startswith("FIDE_DUTCH")
 
     def describe(self) -> str:
         """``192 FIDE_TEAM_BAKU, a team event (310 team records)``."""
@@ -47,8 +50,7 @@ class PairingSystem:
         if self.code is not None:
             parts.append(f"{self.source} {self.code}")
         if self.team:
-            records = (f" ({', '.join(self.team_records)} team records)"
-                       if self.team_records else "")
+            records = f" ({', '.join(self.team_records)} team records)" if self.team_records else ""
             parts.append(f"a team event{records}")
         return ", ".join(parts) if parts else "no system named"
 

@@ -106,7 +106,7 @@ def parse_code(text: str, offset: int = 0) -> TieBreakCode:
     if name == "MPVGP":
         name = "MPvGP"
     variants: list[Variant] = []
-    rest = raw[m.end():]
+    rest = raw[m.end() :]
     for part in rest.split("/")[1:] if rest else []:
         v = _VARIANT.match(part)
         if not v:

@@ -45,10 +45,20 @@ class _Checker:
         self.file = file if file is not None else t.file
         self.problems: list[Problem] = []
 
-    def add(self, line: int, column: int, message: str, expected: str | None = None,
-            severity: str = ERROR, *, code: str, round_: int | None = None) -> None:
-        self.problems.append(Problem(self.file, line, column, message, expected, severity,
-                                     code, round_))
+    def add(
+        self,
+        line: int,
+        column: int,
+        message: str,
+        expected: str | None = None,
+        severity: str = ERROR,
+        *,
+        code: str,
+        round_: int | None = None,
+    ) -> None:
+        self.problems.append(
+            Problem(self.file, line, column, message, expected, severity, code, round_)
+        )
 
     def run(self) -> list[Problem]:
         t = self.t
@@ -64,11 +74,21 @@ class _Checker:
     def check_rounds(self) -> None:
         t = self.t
         if t.total_rounds is not None and t.total_rounds < self.recorded:
-            line = next((r.line for r in t.records
-                         if r.kind in (RecordKind.XX_ROUNDS, RecordKind.TOTAL_ROUNDS)), 1)
-            self.add(line, 5, f"total rounds {t.total_rounds} is less than the "
-                     f"{self.recorded} rounds recorded", f"at least {self.recorded}",
-                     code=errors.TOTAL_ROUNDS)
+            line = next(
+                (
+                    r.line
+                    for r in t.records
+                    if r.kind in (RecordKind.XX_ROUNDS, RecordKind.TOTAL_ROUNDS)
+                ),
+                1,
+            )
+            self.add(
+                line,
+                5,
+                f"total rounds {t.total_rounds} is less than the {self.recorded} rounds recorded",
+                f"at least {self.recorded}",
+                code=errors.TOTAL_ROUNDS,
+            )
 
     # -- games ------------------------------------------------------------------------------------
     def check_games(self) -> None:
@@ -79,10 +99,16 @@ class _Checker:
             for player in players.values():
                 entry = player.entry(round_)
                 if entry is not None and entry.pending:
-                    self.add(entry.line, entry.column + 7,
-                             f"round {round_}: game {player.tpn}-{entry.opponent} has no result "
-                             "yet (pending)", "a result", WARNING, code=errors.PENDING,
-                             round_=round_)
+                    self.add(
+                        entry.line,
+                        entry.column + 7,
+                        f"round {round_}: game {player.tpn}-{entry.opponent} has no result "
+                        "yet (pending)",
+                        "a result",
+                        WARNING,
+                        code=errors.PENDING,
+                        round_=round_,
+                    )
             rec = read_round(self.t, round_)
             for fault in rec.faults:
                 self.report(fault)
@@ -97,45 +123,93 @@ class _Checker:
         rnd, code, entry = fault.round, fault.code, fault.entries[0]
         where = (entry.line, entry.column)
         if code == errors.SELF_PAIRED:
-            self.add(*where, f"round {rnd}: player {fault.players[0]} is paired with themself",
-                     "another player's number", code=code, round_=rnd)
+            self.add(
+                *where,
+                f"round {rnd}: player {fault.players[0]} is paired with themself",
+                "another player's number",
+                code=code,
+                round_=rnd,
+            )
         elif code == errors.UNKNOWN_OPPONENT:
-            self.add(*where, f"round {rnd}: opponent {fault.players[1]} does not exist",
-                     "the number of a 001 player", code=code, round_=rnd)
+            self.add(
+                *where,
+                f"round {rnd}: opponent {fault.players[1]} does not exist",
+                "the number of a 001 player",
+                code=code,
+                round_=rnd,
+            )
         elif code == errors.PAIRED_TWICE:
             opp, first = fault.players[0], fault.entries[0]
             for again in fault.entries[1:]:
-                self.add(again.line, again.column, f"round {rnd}: player {opp} appears twice "
-                         f"in the round (also opponent on line {first.line})",
-                         "one game per player", code=code, round_=rnd)
+                self.add(
+                    again.line,
+                    again.column,
+                    f"round {rnd}: player {opp} appears twice "
+                    f"in the round (also opponent on line {first.line})",
+                    "one game per player",
+                    code=code,
+                    round_=rnd,
+                )
         elif code == errors.NOT_RECIPROCAL:
             tpn, opp = fault.players
             other = fault.other
-            seen = "no entry" if other is None else (
-                f"opponent {other.opponent}" if other.opponent
-                else f"'{other.result.strip() or ' '}' without opponent")
-            self.add(*where, f"round {rnd}: player {tpn} has opponent {opp}, but {opp} has "
-                     f"{seen}", f"player {opp} to name {tpn} in round {rnd}", code=code,
-                     round_=rnd)
+            seen = (
+                "no entry"
+                if other is None
+                else (
+                    f"opponent {other.opponent}"
+                    if other.opponent
+                    else f"'{other.result.strip() or ' '}' without opponent"
+                )
+            )
+            self.add(
+                *where,
+                f"round {rnd}: player {tpn} has opponent {opp}, but {opp} has {seen}",
+                f"player {opp} to name {tpn} in round {rnd}",
+                code=code,
+                round_=rnd,
+            )
         elif code == errors.SAME_COLOUR:
             tpn, opp = fault.players
-            self.add(entry.line, entry.column + 5,
-                     f"round {rnd}: {tpn} and {opp} both have colour {entry.colour!r}",
-                     "opposite colours", code=code, round_=rnd)
+            self.add(
+                entry.line,
+                entry.column + 5,
+                f"round {rnd}: {tpn} and {opp} both have colour {entry.colour!r}",
+                "opposite colours",
+                code=code,
+                round_=rnd,
+            )
         elif code == errors.ONE_COLOUR:
             tpn, opp = fault.players
-            self.add(entry.line, entry.column + 5,
-                     f"round {rnd}: only one of {tpn} and {opp} has a colour",
-                     "opposite colours on both sides", WARNING, code=code, round_=rnd)
+            self.add(
+                entry.line,
+                entry.column + 5,
+                f"round {rnd}: only one of {tpn} and {opp} has a colour",
+                "opposite colours on both sides",
+                WARNING,
+                code=code,
+                round_=rnd,
+            )
         elif code == errors.SEVERAL_PABS:
             second = fault.entries[1]
-            self.add(second.line, second.column + 7,
-                     f"round {rnd}: {len(fault.players)} pairing-allocated byes "
-                     f"(players {', '.join(map(str, fault.players))})", "at most one", WARNING,
-                     code=code, round_=rnd)
+            self.add(
+                second.line,
+                second.column + 7,
+                f"round {rnd}: {len(fault.players)} pairing-allocated byes "
+                f"(players {', '.join(map(str, fault.players))})",
+                "at most one",
+                WARNING,
+                code=code,
+                round_=rnd,
+            )
         else:  # NO_OPPONENT: a game without opponent (a Tournament built in code)
-            self.add(*where, f"round {rnd}: player {fault.players[0]} has a game without "
-                     "an opponent", "an opponent", code=code, round_=rnd)
+            self.add(
+                *where,
+                f"round {rnd}: player {fault.players[0]} has a game without an opponent",
+                "an opponent",
+                code=code,
+                round_=rnd,
+            )
 
     def check_results(self, tpn: int, entry: RoundEntry, opp: int, other: RoundEntry) -> None:
         """The results of the two sides of a reciprocal pair match (``tpn`` < ``opp``)."""
@@ -148,17 +222,28 @@ class _Checker:
         elif entry.kind is EntryKind.PLAYED and other.kind is EntryKind.PLAYED:
             ok = _COMPLEMENT[_OUTCOME[a]] == _OUTCOME[b]
             if ok and (a in "10=") != (b in "10="):
-                self.add(entry.line, entry.column + 7,
-                         f"round {round_}: {tpn} '{entry.result}' vs {opp} '{other.result}' mixes "
-                         "rated and unrated (W D L) codes", "the same kind of code on both sides",
-                         WARNING, code=errors.MIXED_RESULTS, round_=round_)
+                self.add(
+                    entry.line,
+                    entry.column + 7,
+                    f"round {round_}: {tpn} '{entry.result}' vs {opp} '{other.result}' mixes "
+                    "rated and unrated (W D L) codes",
+                    "the same kind of code on both sides",
+                    WARNING,
+                    code=errors.MIXED_RESULTS,
+                    round_=round_,
+                )
         else:
             ok = (a, b) in (("+", "-"), ("-", "+"), ("-", "-"))
         if not ok:
-            self.add(entry.line, entry.column + 7,
-                     f"round {round_}: results of {tpn} ('{entry.result}') and {opp} "
-                     f"('{other.result}') do not match", "complementary results (1-0, =-=, +--, --)",
-                     code=errors.RESULTS, round_=round_)
+            self.add(
+                entry.line,
+                entry.column + 7,
+                f"round {round_}: results of {tpn} ('{entry.result}') and {opp} "
+                f"('{other.result}') do not match",
+                "complementary results (1-0, =-=, +--, --)",
+                code=errors.RESULTS,
+                round_=round_,
+            )
 
     # -- points -----------------------------------------------------------------------------------
     def check_points(self) -> None:
@@ -181,11 +266,13 @@ class _Checker:
                 candidates |= {c + bye for c in list(candidates)}
             if player.points not in candidates:
                 self.add(
-                    player.line, 81,
+                    player.line,
+                    81,
                     f"player {player.tpn}: points {_pts(player.points)} do not match the results",
-                    f"{_pts(base)} under the point system" + (
-                        "; a 299 line may explain it" if abnormal else ""),
-                    WARNING if abnormal else ERROR, code=errors.POINTS,
+                    f"{_pts(base)} under the point system"
+                    + ("; a 299 line may explain it" if abnormal else ""),
+                    WARNING if abnormal else ERROR,
+                    code=errors.POINTS,
                 )
 
     # -- references ------------------------------------------------------------------------------
@@ -198,37 +285,68 @@ class _Checker:
 
         for tpn in t.absent_next:
             if tpn not in players:
-                self.add(line_of(RecordKind.XX_ABSENT, RecordKind.BYE), 1,
-                         f"absence announced for unknown player {tpn}", "a 001 player", ERROR,
-                         code=errors.UNKNOWN_PLAYER)
+                self.add(
+                    line_of(RecordKind.XX_ABSENT, RecordKind.BYE),
+                    1,
+                    f"absence announced for unknown player {tpn}",
+                    "a 001 player",
+                    ERROR,
+                    code=errors.UNKNOWN_PLAYER,
+                )
         for group, first, last in t.forbidden_pairs:
             unknown = sorted(i for i in group if i not in players)
             if unknown:
-                self.add(line_of(RecordKind.XX_FORBIDDEN, RecordKind.FORBIDDEN), 1,
-                         f"prohibited pairing names unknown player(s) {unknown}", "001 players",
-                         WARNING, code=errors.UNKNOWN_PLAYER)
+                self.add(
+                    line_of(RecordKind.XX_FORBIDDEN, RecordKind.FORBIDDEN),
+                    1,
+                    f"prohibited pairing names unknown player(s) {unknown}",
+                    "001 players",
+                    WARNING,
+                    code=errors.UNKNOWN_PLAYER,
+                )
             if first > last:
-                self.add(line_of(RecordKind.FORBIDDEN), 5,
-                         f"prohibition for rounds {first}-{last} is empty", "first <= last",
-                         WARNING, code=errors.EMPTY_RANGE)
+                self.add(
+                    line_of(RecordKind.FORBIDDEN),
+                    5,
+                    f"prohibition for rounds {first}-{last} is empty",
+                    "first <= last",
+                    WARNING,
+                    code=errors.EMPTY_RANGE,
+                )
         unknown_acc = sorted(tpn for tpn in t.accelerations if tpn not in players)
         if unknown_acc:
-            self.add(line_of(RecordKind.XX_ACCELERATION), 5,
-                     f"acceleration for unknown player(s) {unknown_acc}", "001 players", WARNING,
-                     code=errors.UNKNOWN_PLAYER)
+            self.add(
+                line_of(RecordKind.XX_ACCELERATION),
+                5,
+                f"acceleration for unknown player(s) {unknown_acc}",
+                "001 players",
+                WARNING,
+                code=errors.UNKNOWN_PLAYER,
+            )
         for kind, round_, ids, line in t.bye_lines:
             for tpn in ids:
                 if tpn not in players:
-                    self.add(line, 11, f"240 names unknown player {tpn}", "a 001 player",
-                             code=errors.UNKNOWN_PLAYER)
+                    self.add(
+                        line,
+                        11,
+                        f"240 names unknown player {tpn}",
+                        "a 001 player",
+                        code=errors.UNKNOWN_PLAYER,
+                    )
                     continue
                 if round_ <= self.recorded:
                     entry = players[tpn].entry(round_)
                     if entry is None or entry.kind is not kind:
                         found = "nothing" if entry is None else entry.kind.value
-                        self.add(line, 11, f"240 gives player {tpn} a {kind.value} in round "
-                                 f"{round_}, but the 001 line has {found}",
-                                 "the same bye on both", WARNING, code=errors.BYE_MISMATCH)
+                        self.add(
+                            line,
+                            11,
+                            f"240 gives player {tpn} a {kind.value} in round "
+                            f"{round_}, but the 001 line has {found}",
+                            "the same bye on both",
+                            WARNING,
+                            code=errors.BYE_MISMATCH,
+                        )
 
 
 def validate(t: Tournament, file: str | None = None) -> list[Problem]:

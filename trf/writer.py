@@ -176,9 +176,18 @@ _TRF26_ONLY = {
 }
 
 _XXS_LITERAL = {  # JaVaFo's defaults for the XXS codes
-    "WW": Fraction(1), "BW": Fraction(1), "WD": Fraction(1, 2), "BD": Fraction(1, 2),
-    "WL": Fraction(0), "BL": Fraction(0), "ZPB": Fraction(0), "HPB": Fraction(1, 2),
-    "FPB": Fraction(1), "PAB": Fraction(1), "FW": Fraction(1), "FL": Fraction(0),
+    "WW": Fraction(1),
+    "BW": Fraction(1),
+    "WD": Fraction(1, 2),
+    "BD": Fraction(1, 2),
+    "WL": Fraction(0),
+    "BL": Fraction(0),
+    "ZPB": Fraction(0),
+    "HPB": Fraction(1, 2),
+    "FPB": Fraction(1),
+    "PAB": Fraction(1),
+    "FW": Fraction(1),
+    "FL": Fraction(0),
 }
 
 
@@ -199,22 +208,36 @@ def p162_can_express(s: Scoring) -> bool:
 
 def xxs_codes(s: Scoring) -> dict[str, Fraction]:
     return {
-        "WW": s.game_value("win", "w"), "BW": s.game_value("win", "b"),
-        "WD": s.game_value("draw", "w"), "BD": s.game_value("draw", "b"),
-        "WL": s.game_value("loss", "w"), "BL": s.game_value("loss", "b"),
-        "ZPB": s.zero_bye, "HPB": s.half_bye, "FPB": s.full_bye, "PAB": s.pab,
-        "FW": s.forfeit_win, "FL": s.forfeit_loss,
+        "WW": s.game_value("win", "w"),
+        "BW": s.game_value("win", "b"),
+        "WD": s.game_value("draw", "w"),
+        "BD": s.game_value("draw", "b"),
+        "WL": s.game_value("loss", "w"),
+        "BL": s.game_value("loss", "b"),
+        "ZPB": s.zero_bye,
+        "HPB": s.half_bye,
+        "FPB": s.full_bye,
+        "PAB": s.pab,
+        "FW": s.forfeit_win,
+        "FL": s.forfeit_loss,
     }
 
 
 # The XXS codes that each BB? line / 162 symbol sets.
 _BB_CODES = {
-    "BBW": ("WW", "BW", "FW", "FPB"), "BBD": ("WD", "BD", "HPB"), "BBL": ("WL", "BL"),
-    "BBZ": ("ZPB",), "BBF": ("FL",), "BBU": ("PAB",),
+    "BBW": ("WW", "BW", "FW", "FPB"),
+    "BBD": ("WD", "BD", "HPB"),
+    "BBL": ("WL", "BL"),
+    "BBZ": ("ZPB",),
+    "BBF": ("FL",),
+    "BBU": ("PAB",),
 }
 _162_CODES = {
-    "W": ("WW", "BW", "FW", "FPB"), "D": ("WD", "BD", "HPB"), "L": ("WL", "BL"),
-    "A": ("ZPB", "FL"), "P": ("PAB",),
+    "W": ("WW", "BW", "FW", "FPB"),
+    "D": ("WD", "BD", "HPB"),
+    "L": ("WL", "BL"),
+    "A": ("ZPB", "FL"),
+    "P": ("PAB",),
 }
 
 
@@ -251,8 +274,9 @@ def render_xxs(s: Scoring, also: frozenset[str] | set[str] = frozenset()) -> str
     return "XXS " + " ".join(parts) if parts else None
 
 
-def _codes_set_by(lines: list[str], table: dict[str, tuple[str, ...]],
-                  symbols: Callable[[str], Iterable[str]]) -> set[str]:
+def _codes_set_by(
+    lines: list[str], table: dict[str, tuple[str, ...]], symbols: Callable[[str], Iterable[str]]
+) -> set[str]:
     found: set[str] = set()
     for line in lines:
         for symbol in symbols(line):
@@ -291,8 +315,9 @@ def render_162(s: Scoring) -> str | None:
     return "162 " + "   ".join(pairs) if pairs else None
 
 
-def acceleration_runs(acc: dict[int, dict[int, Fraction]], ids: Iterable[int] = ()
-                      ) -> list[tuple[Fraction, int, int, int, int]]:
+def acceleration_runs(
+    acc: dict[int, dict[int, Fraction]], ids: Iterable[int] = ()
+) -> list[tuple[Fraction, int, int, int, int]]:
     """Acceleration as 250 ranges ``(points, first round, last round, first id, last id)``;
     ``ids`` are the tournament's player ids (a range covers every one between its ends)."""
     runs: dict[tuple[Fraction, int, int], list[int]] = {}
@@ -363,7 +388,11 @@ class _Writer:
                 self.warn(
                     f"player {p.tpn}: round {ann.round} announcement "
                     f"'{render_block(ann).strip()}' dropped (TRF-16 has no next-round data)"
-                    + (f"; points reduced to {decimal_text(points)[0]}" if points != p.points else ""),
+                    + (
+                        f"; points reduced to {decimal_text(points)[0]}"
+                        if points != p.points
+                        else ""
+                    ),
                     p.line,
                 )
             announced = []
@@ -443,13 +472,17 @@ class _Writer:
             if t.initial_colour:
                 lines.append(f"152 {t.initial_colour.upper()}")
             if t.pair_by_rank:
-                self.warn("pairing by file position (XXC rank) has no TRF-2026 record; "
-                          "kept as an XXC line")
+                self.warn(
+                    "pairing by file position (XXC rank) has no TRF-2026 record; "
+                    "kept as an XXC line"
+                )
                 lines.append("XXC rank")
             return lines
         if t.initial_colour:
-            self.warn(f"initial colour ({t.initial_colour}) dropped: TRF-16 cannot state it "
-                      "(readers infer it from round 1)")
+            self.warn(
+                f"initial colour ({t.initial_colour}) dropped: TRF-16 cannot state it "
+                "(readers infer it from round 1)"
+            )
         if t.pair_by_rank:
             self.warn("pairing by file position (XXC rank) dropped: TRF-16 cannot state it")
         return []
@@ -463,8 +496,10 @@ class _Writer:
                 return _present(render_xxs(s))
             lines = render_bb(s)
             if not bb_can_express(s):
-                self.warn("point system needs values BB? lines cannot state; written as BB? "
-                          "lines (read by bbp) plus an XXS line (read by JaVaFo)")
+                self.warn(
+                    "point system needs values BB? lines cannot state; written as BB? "
+                    "lines (read by bbp) plus an XXS line (read by JaVaFo)"
+                )
                 also = _codes_set_by(lines, _BB_CODES, lambda line: [line[:3]])
                 lines += _present(render_xxs(s, also))
             return lines
@@ -474,14 +509,18 @@ class _Writer:
             if line:
                 lines.append(line)
             if not p162_can_express(s):
-                self.warn("point system needs values a 162 line cannot state (per-colour values, "
-                          "forfeit win or full/half-point bye apart from win/draw, zero-point bye "
-                          "apart from forfeit loss); kept as an XXS line")
+                self.warn(
+                    "point system needs values a 162 line cannot state (per-colour values, "
+                    "forfeit win or full/half-point bye apart from win/draw, zero-point bye "
+                    "apart from forfeit loss); kept as an XXS line"
+                )
                 also = _codes_set_by(lines, _162_CODES, lambda line: line[5::9])
                 lines += _present(render_xxs(s, also))
             return lines
-        self.warn("point system " + (render_xxs(s) or "")[4:] + " dropped: in TRF-16 it is only "
-                  "implicit in the players' points")
+        self.warn(
+            "point system " + (render_xxs(s) or "")[4:] + " dropped: in TRF-16 it is only "
+            "implicit in the players' points"
+        )
         return []
 
     def group_type(self) -> list[str]:
@@ -490,8 +529,10 @@ class _Writer:
             return []
         if self.dialect == "trf26":
             return [f"192 {code}"]
-        self.warn(f"tournament type code 192 {code!r} dropped: {self.name} cannot state it "
-                  "(pairing engines take it on the command line)")
+        self.warn(
+            f"tournament type code 192 {code!r} dropped: {self.name} cannot state it "
+            "(pairing engines take it on the command line)"
+        )
         return []
 
     def group_acceleration(self) -> list[str]:
@@ -526,17 +567,23 @@ class _Writer:
                     lines.append(f"XXP {listed}")
                 elif first <= self.next_round <= last:
                     lines.append(f"XXP {listed}")
-                    self.warn(f"prohibition {listed} for rounds {first}-{last} written as XXP, "
-                              "which holds in all rounds")
+                    self.warn(
+                        f"prohibition {listed} for rounds {first}-{last} written as XXP, "
+                        "which holds in all rounds"
+                    )
                 else:
-                    self.warn(f"prohibition {listed} for rounds {first}-{last} dropped: it does "
-                              f"not cover round {self.next_round} and XXP holds in all rounds")
+                    self.warn(
+                        f"prohibition {listed} for rounds {first}-{last} dropped: it does "
+                        f"not cover round {self.next_round} and XXP holds in all rounds"
+                    )
             elif self.dialect == "trf26":
-                lines.append(f"260 {first:03d} {min(last, 999):03d}"
-                             + "".join(f" {i:>4}" for i in ids))
+                lines.append(
+                    f"260 {first:03d} {min(last, 999):03d}" + "".join(f" {i:>4}" for i in ids)
+                )
             else:
-                self.warn(f"prohibition {listed} (rounds {first}-{last}) dropped: TRF-16 "
-                          "cannot state it")
+                self.warn(
+                    f"prohibition {listed} (rounds {first}-{last}) dropped: TRF-16 cannot state it"
+                )
         return lines
 
     def group_absent(self) -> list[str]:
@@ -551,15 +598,19 @@ class _Writer:
             for kind in (EntryKind.ZERO_BYE, EntryKind.HALF_BYE, EntryKind.FULL_BYE):
                 ids = [tpn for tpn, k in t.absent_next.items() if k is kind]
                 if ids:
-                    lines.append(f"240 {_BYE_LETTER[kind]} {self.next_round:03d}"
-                                 + "".join(f" {i:>4}" for i in ids))
+                    lines.append(
+                        f"240 {_BYE_LETTER[kind]} {self.next_round:03d}"
+                        + "".join(f" {i:>4}" for i in ids)
+                    )
             return lines
         in_column = {
-            tpn for tpn, p in t.players.items()
+            tpn
+            for tpn, p in t.players.items()
             if any(e.round == self.next_round for e in p.announced)
         }  # those are reported with the player's line
-        listed = ", ".join(f"{tpn} ({kind.value})" for tpn, kind in t.absent_next.items()
-                           if tpn not in in_column)
+        listed = ", ".join(
+            f"{tpn} ({kind.value})" for tpn, kind in t.absent_next.items() if tpn not in in_column
+        )
         if listed:
             self.warn(f"announcements for round {self.next_round} dropped: {listed}")
         return []
@@ -646,8 +697,10 @@ class _Writer:
         for code in sorted(HEADER_FIELDS):
             if code not in seen_headers and self.header_value(code):
                 if dialect != "trf26" and code not in TRF16_HEADERS:
-                    self.warn(f"header {code} {self.header_value(code)!r} dropped: "
-                              f"{self.name} has no such record")
+                    self.warn(
+                        f"header {code} {self.header_value(code)!r} dropped: "
+                        f"{self.name} has no such record"
+                    )
                     continue
                 top.append(f"{code} {self.header_value(code)}")
             if code == "102":
@@ -670,7 +723,8 @@ class _Writer:
 
         for what, (count, line) in self.dropped.items():
             reason = (
-                "they repeat the 001 round data" if what == "240 bye"
+                "they repeat the 001 round data"
+                if what == "240 bye"
                 else f"{self.name} has no such record"
             )
             self.warn(f"{count} {what} line(s) dropped: {reason}", line)

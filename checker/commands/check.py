@@ -36,8 +36,14 @@ class _Progress:
         from rich.console import Console
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeElapsedColumn
 
-        self.bar = Progress(what, BarColumn(), MofNCompleteColumn(),
-                            TimeElapsedColumn(), console=Console(stderr=True), transient=True)
+        self.bar = Progress(
+            what,
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeElapsedColumn(),
+            console=Console(stderr=True),
+            transient=True,
+        )
         self.task = None
 
     def __call__(self, done: int, total: int) -> None:
@@ -71,38 +77,60 @@ def register(app: typer.Typer) -> None:
 
     @app.command("check")
     def check_command(
-        inputs: List[str] = typer.Argument(..., metavar="FILE_OR_DIR...",
-                                           help="TRF files, or folders of .trf files."),
-        rules: Rules = typer.Option(Rules.auto, "--rules",
-                                    help="Edition of the Dutch rules (auto: from the 192/092 "
-                                         "type code, else the dates; all: the edition in "
-                                         "force and every other one side by side)."),
-        round_: Optional[int] = typer.Option(None, "--round", "-r", min=1,
-                                             help="Check only this round."),
+        inputs: List[str] = typer.Argument(
+            ..., metavar="FILE_OR_DIR...", help="TRF files, or folders of .trf files."
+        ),
+        rules: Rules = typer.Option(
+            Rules.auto,
+            "--rules",
+            help="Edition of the Dutch rules (auto: from the 192/092 "
+            "type code, else the dates; all: the edition in "
+            "force and every other one side by side).",
+        ),
+        round_: Optional[int] = typer.Option(
+            None, "--round", "-r", min=1, help="Check only this round."
+        ),
         fmt: Format = typer.Option(Format.text, "--format", "-f", help="Report format."),
-        output: Optional[Path] = typer.Option(None, "--output", "-o",
-                                              help="Write the report here (default stdout)."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=0,
-                                 help="Processes to use (0: one per CPU)."),
-        full: bool = typer.Option(False, "--full",
-                                  help="Text and HTML: every differing board, every player of "
-                                       "the bracket and both whole rounds (JSON always has "
-                                       "everything)."),
-        tb_rules: TbRules = typer.Option(TbRules.auto, "--tb-rules",
-                                         help="C.07 tie-break text for the standings (auto: "
-                                              "by the start date, 042)."),
-        resume: bool = typer.Option(False, "--resume",
-                                    help="With --format jsonl -o OUT: keep the files OUT already "
-                                         "reports (same path, same SHA-256) and check the rest."),
-        summary_file: Optional[Path] = typer.Option(None, "--summary", metavar="FILE",
-                                                    help="Write the batch summary here as JSON."),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="SPEC",
-                                                help="Run on Dask: tcp://HOST:PORT (a running "
-                                                     "scheduler) or local[:N] (N worker "
-                                                     "processes here). Needs trfaudit[dask]."),
-        send_files: bool = typer.Option(False, "--send-files",
-                                        help="Send each file's bytes to the worker (for "
-                                             "workers that cannot see the paths)."),
+        output: Optional[Path] = typer.Option(
+            None, "--output", "-o", help="Write the report here (default stdout)."
+        ),
+        jobs: int = typer.Option(
+            1, "--jobs", "-j", min=0, help="Processes to use (0: one per CPU)."
+        ),
+        full: bool = typer.Option(
+            False,
+            "--full",
+            help="Text and HTML: every differing board, every player of "
+            "the bracket and both whole rounds (JSON always has "
+            "everything).",
+        ),
+        tb_rules: TbRules = typer.Option(
+            TbRules.auto,
+            "--tb-rules",
+            help="C.07 tie-break text for the standings (auto: by the start date, 042).",
+        ),
+        resume: bool = typer.Option(
+            False,
+            "--resume",
+            help="With --format jsonl -o OUT: keep the files OUT already "
+            "reports (same path, same SHA-256) and check the rest.",
+        ),
+        summary_file: Optional[Path] = typer.Option(
+            None, "--summary", metavar="FILE", help="Write the batch summary here as JSON."
+        ),
+        scheduler: Optional[str] = typer.Option(
+            None,
+            "--scheduler",
+            metavar="SPEC",
+            help="Run on Dask: tcp://HOST:PORT (a running "
+            "scheduler) or local[:N] (N worker "
+            "processes here). Needs trfaudit[dask].",
+        ),
+        send_files: bool = typer.Option(
+            False,
+            "--send-files",
+            help="Send each file's bytes to the worker (for workers that cannot see the paths).",
+        ),
     ) -> None:
         """Re-pair every recorded round of each file and compare it with the record.
 
@@ -121,9 +149,11 @@ def register(app: typer.Typer) -> None:
         from trfaudit.checker.run import Options, default_jobs, run
 
         if rules.value not in ("auto", "all") and rules.value not in EDITIONS:
-            say(f"--rules {rules.value}: rules {rules.value} are not implemented yet "
+            say(
+                f"--rules {rules.value}: rules {rules.value} are not implemented yet "
                 "(implemented: " + ", ".join(sorted({e.name for e in EDITIONS.values()})) + ")",
-                err=True)
+                err=True,
+            )
             raise typer.Exit(EXIT_INVALID)
         if "-" in inputs and inputs.count("-") > 1:
             say("'-' (stdin) may be given once", err=True)
@@ -131,11 +161,16 @@ def register(app: typer.Typer) -> None:
         if resume and (fmt is not Format.jsonl or output is None):
             say("--resume needs --format jsonl and -o OUT (the report it continues)", err=True)
             raise typer.Exit(EXIT_INVALID)
-        options = Options(rules=rules.value, round=round_,
-                          jobs=default_jobs() if jobs == 0 else jobs, tb_rules=tb_rules.value)
+        options = Options(
+            rules=rules.value,
+            round=round_,
+            jobs=default_jobs() if jobs == 0 else jobs,
+            tb_rules=tb_rules.value,
+        )
         if fmt is Format.jsonl:
-            raise typer.Exit(_stream(inputs, options, output, resume, summary_file, scheduler,
-                                     send_files))
+            raise typer.Exit(
+                _stream(inputs, options, output, resume, summary_file, scheduler, send_files)
+            )
         progress = _Progress() if sys.stderr.isatty() else None
         try:
             if scheduler:
@@ -181,8 +216,9 @@ def _write_summary(summary, path: Path) -> None:
     from trfaudit.checker.cli import EXIT_INVALID, say
 
     try:
-        path.write_text(json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n",
-                        encoding="utf-8")
+        path.write_text(
+            json.dumps(summary.to_dict(), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+        )
     except OSError as exc:
         say(f"{path}: cannot write: {exc.strerror or exc}", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -220,8 +256,9 @@ def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
     reports: list = [None] * len(paths)
     try:
         with _executor(options, scheduler) as map_unordered:
-            for i, report, _ in iter_files(paths, options, map_unordered, send_files,
-                                           _task_bytes(scheduler)):
+            for i, report, _ in iter_files(
+                paths, options, map_unordered, send_files, _task_bytes(scheduler)
+            ):
                 reports[i] = report
     except SchedulerError as exc:
         say(str(exc), err=True)
@@ -229,8 +266,15 @@ def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
     return BatchReport(reports)
 
 
-def _stream(inputs: List[str], options, output: Optional[Path], resume: bool,
-            summary_file: Optional[Path], scheduler: Optional[str], send_files: bool) -> int:
+def _stream(
+    inputs: List[str],
+    options,
+    output: Optional[Path],
+    resume: bool,
+    summary_file: Optional[Path],
+    scheduler: Optional[str],
+    send_files: bool,
+) -> int:
     """--format jsonl: one line per file as it finishes; the summary on stderr.  Returns the
     exit code (of the whole output, resumed files included)."""
     import json
@@ -263,9 +307,9 @@ def _stream(inputs: List[str], options, output: Optional[Path], resume: bool,
         with _executor(options, scheduler) as map_unordered:
             if progress is not None:
                 progress(0, len(todo))
-            for n, (_, report, sha) in enumerate(iter_files(todo, options, map_unordered,
-                                                            send_files, _task_bytes(scheduler)),
-                                                 1):
+            for n, (_, report, sha) in enumerate(
+                iter_files(todo, options, map_unordered, send_files, _task_bytes(scheduler)), 1
+            ):
                 obj = line_of(report, sha)
                 if writer is None:
                     sys.stdout.write(json.dumps(obj, ensure_ascii=False) + "\n")

@@ -26,15 +26,26 @@ def _progress():
     """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
     try:
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, \
-            TimeRemainingColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
     except ImportError:  # pragma: no cover - typer brings rich
         return None
     console = Console(stderr=True)
     if not console.is_terminal:
         return None
-    return Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(),
-                    TimeRemainingColumn(), console=console, transient=True)
+    return Progress(
+        TextColumn("generating"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeRemainingColumn(),
+        console=console,
+        transient=True,
+    )
 
 
 def register(app: typer.Typer) -> None:
@@ -42,40 +53,61 @@ def register(app: typer.Typer) -> None:
 
     @app.command("generate")
     def generate_command(
-        output: Path = typer.Option(..., "--output", "-o",
-                                    help="Output file ('-' = stdout), or with --count a "
-                                         "directory."),
-        players: Optional[int] = typer.Option(None, "--players", "-n",
-                                              help="Number of players."),
-        rounds: Optional[int] = typer.Option(None, "--rounds", "-r",
-                                             help="Number of rounds."),
+        output: Path = typer.Option(
+            ..., "--output", "-o", help="Output file ('-' = stdout), or with --count a directory."
+        ),
+        players: Optional[int] = typer.Option(None, "--players", "-n", help="Number of players."),
+        rounds: Optional[int] = typer.Option(None, "--rounds", "-r", help="Number of rounds."),
         seed: int = typer.Option(1, "--seed", "-s", help="Seed (with --count: the first)."),
-        rules: Optional[Rules] = typer.Option(None, "--rules",
-                                              help="Edition of the Dutch rules (default 2025)."),
-        config: Optional[Path] = typer.Option(None, "--config", "-c",
-                                              help="Settings file (Name=Value lines; trfaudit "
-                                                   "keys or JaVaFo/bbpPairings generator keys)."),
-        settings: List[str] = typer.Option([], "--set", metavar="KEY=VALUE",
-                                           help="One setting, as in a --config file "
-                                                "(repeatable; applied after --config)."),
-        baku: bool = typer.Option(False, "--baku",
-                                  help="Baku acceleration (C.04.5.1), written as XXA/250."),
-        count: Optional[int] = typer.Option(None, "--count", "-k",
-                                            help="Write this many tournaments (seeds S, S+1, "
-                                                 "...) and manifest.json into the directory "
-                                                 "OUT."),
-        to: Dialect = typer.Option(Dialect.trf26, "--to",
-                                   help="Dialect: trf26, or trf16 (= trfx: TRF-16 with the "
-                                        "XXR/XXC/XXA and BB? lines other engines need)."),
-        mix: bool = typer.Option(False, "--mix",
-                                 help="With --count: each tournament draws its settings "
-                                      "(axes: black1, unrated, forbid, late, withdraw, byes, "
-                                      "forfeits, s310, pab, baku), recorded in manifest.json."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=0,
-                                 help="With --count: processes to use (0: one per CPU)."),
-        scheduler: Optional[str] = typer.Option(None, "--scheduler", metavar="SPEC",
-                                                help="With --count: run on Dask, tcp://HOST:PORT "
-                                                     "or local[:N] (needs trfaudit[dask])."),
+        rules: Optional[Rules] = typer.Option(
+            None, "--rules", help="Edition of the Dutch rules (default 2025)."
+        ),
+        config: Optional[Path] = typer.Option(
+            None,
+            "--config",
+            "-c",
+            help="Settings file (Name=Value lines; trfaudit "
+            "keys or JaVaFo/bbpPairings generator keys).",
+        ),
+        settings: List[str] = typer.Option(
+            [],
+            "--set",
+            metavar="KEY=VALUE",
+            help="One setting, as in a --config file (repeatable; applied after --config).",
+        ),
+        baku: bool = typer.Option(
+            False, "--baku", help="Baku acceleration (C.04.5.1), written as XXA/250."
+        ),
+        count: Optional[int] = typer.Option(
+            None,
+            "--count",
+            "-k",
+            help="Write this many tournaments (seeds S, S+1, "
+            "...) and manifest.json into the directory "
+            "OUT.",
+        ),
+        to: Dialect = typer.Option(
+            Dialect.trf26,
+            "--to",
+            help="Dialect: trf26, or trf16 (= trfx: TRF-16 with the "
+            "XXR/XXC/XXA and BB? lines other engines need).",
+        ),
+        mix: bool = typer.Option(
+            False,
+            "--mix",
+            help="With --count: each tournament draws its settings "
+            "(axes: black1, unrated, forbid, late, withdraw, byes, "
+            "forfeits, s310, pab, baku), recorded in manifest.json.",
+        ),
+        jobs: int = typer.Option(
+            1, "--jobs", "-j", min=0, help="With --count: processes to use (0: one per CPU)."
+        ),
+        scheduler: Optional[str] = typer.Option(
+            None,
+            "--scheduler",
+            metavar="SPEC",
+            help="With --count: run on Dask, tcp://HOST:PORT or local[:N] (needs trfaudit[dask]).",
+        ),
     ) -> None:
         """Generate random tournaments paired by trfaudit's Dutch engine.
 
@@ -129,8 +161,10 @@ def register(app: typer.Typer) -> None:
             for problem in warnings:
                 say(f"note: {problem.message}", err=True)
             if g.stopped:
-                say(f"note: stopped after round {g.rounds_played} of {cfg.rounds}: "
-                    f"{g.stopped}", err=True)
+                say(
+                    f"note: stopped after round {g.rounds_played} of {cfg.rounds}: {g.stopped}",
+                    err=True,
+                )
             emit(text, output)
             raise typer.Exit(EXIT_OK)
 
@@ -157,12 +191,14 @@ def register(app: typer.Typer) -> None:
                 if bar is not None:
                     with bar:
                         task = bar.add_task("generate", total=count)
-                        manifest = generate_batch(cfg, seed, count, output, dialect, tick, mix,
-                                                  map_unordered)
+                        manifest = generate_batch(
+                            cfg, seed, count, output, dialect, tick, mix, map_unordered
+                        )
                 else:
                     task = None
-                    manifest = generate_batch(cfg, seed, count, output, dialect, tick, mix,
-                                              map_unordered)
+                    manifest = generate_batch(
+                        cfg, seed, count, output, dialect, tick, mix, map_unordered
+                    )
         except OSError as exc:
             say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
             raise typer.Exit(EXIT_INVALID)
@@ -173,10 +209,16 @@ def register(app: typer.Typer) -> None:
         for note in sorted(notes):
             say(f"note: {note}", err=True)
         for entry in stopped:
-            say(f"note: {entry['file']}: stopped after round {entry['rounds_played']} of "
-                f"{entry['rounds']}: {entry['stopped']}", err=True)
+            say(
+                f"note: {entry['file']}: stopped after round {entry['rounds_played']} of "
+                f"{entry['rounds']}: {entry['stopped']}",
+                err=True,
+            )
         seconds = time.perf_counter() - start
         rounds_done = sum(e["rounds_played"] for e in manifest["tournaments"])
-        say(f"wrote {count} tournament{'s' if count != 1 else ''} ({rounds_done} rounds) and "
-            f"manifest.json to {output} in {seconds:.1f} s", err=True)
+        say(
+            f"wrote {count} tournament{'s' if count != 1 else ''} ({rounds_done} rounds) and "
+            f"manifest.json to {output} in {seconds:.1f} s",
+            err=True,
+        )
         raise typer.Exit(EXIT_OK)

@@ -20,19 +20,31 @@ Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def register(app: typer.Typer) -> None:
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, load_consistent, say
+    from trfaudit.checker.cli import (
+        EXIT_DISCREPANCY,
+        EXIT_INVALID,
+        EXIT_OK,
+        emit,
+        load_consistent,
+        say,
+    )
 
     @app.command("pair")
     def pair_command(
         file: Path = typer.Argument(..., help="TRF file with the rounds played so far."),
-        rules: Rules = typer.Option(Rules.auto, "--rules",
-                                    help="Edition of the Dutch rules (auto: from the 192/092 "
-                                         "type code, else the 042 start date, else 2025)."),
-        round_: Optional[int] = typer.Option(None, "--round", "-r",
-                                             help="Round to pair (default: the next one)."),
+        rules: Rules = typer.Option(
+            Rules.auto,
+            "--rules",
+            help="Edition of the Dutch rules (auto: from the 192/092 "
+            "type code, else the 042 start date, else 2025).",
+        ),
+        round_: Optional[int] = typer.Option(
+            None, "--round", "-r", help="Round to pair (default: the next one)."
+        ),
         fmt: Format = typer.Option(Format.list, "--format", "-f", help="Output format."),
-        output: Optional[Path] = typer.Option(None, "--output", "-o",
-                                              help="Output file (default stdout)."),
+        output: Optional[Path] = typer.Option(
+            None, "--output", "-o", help="Output file (default stdout)."
+        ),
     ) -> None:
         """Pair round N of FILE under the FIDE (Dutch) System.
 
@@ -50,8 +62,9 @@ def register(app: typer.Typer) -> None:
         recorded = t.recorded_rounds()
         rnd = round_ if round_ is not None else recorded + 1
         if rnd < 1 or rnd > recorded + 1:
-            say(f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired",
-                err=True)
+            say(
+                f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired", err=True
+            )
             raise typer.Exit(EXIT_INVALID)
         choice = choose_edition(t, rules.value)
         why = choice.reason
@@ -60,8 +73,11 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(EXIT_INVALID)
         edition = EDITIONS.get(choice.edition)
         if edition is None:
-            say(f"{file}: rules {choice.edition} ({why}) are not implemented yet; implemented: "
-                + ", ".join(sorted({e.name for e in EDITIONS.values()})), err=True)
+            say(
+                f"{file}: rules {choice.edition} ({why}) are not implemented yet; implemented: "
+                + ", ".join(sorted({e.name for e in EDITIONS.values()})),
+                err=True,
+            )
             raise typer.Exit(EXIT_INVALID)
         say(f"rules {edition.name}: {edition.title} ({why})", err=True)
         inp = round_input(t, rnd)
@@ -70,7 +86,10 @@ def register(app: typer.Typer) -> None:
         except NoPairing as exc:
             say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
             raise typer.Exit(EXIT_DISCREPANCY)
-        text = as_list(result) if fmt is Format.list else as_json(result, inp.points,
-                                                                  edition.name, why)
+        text = (
+            as_list(result)
+            if fmt is Format.list
+            else as_json(result, inp.points, edition.name, why)
+        )
         emit(text, output)
         raise typer.Exit(EXIT_OK)

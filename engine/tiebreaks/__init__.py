@@ -14,7 +14,24 @@ from .rules import IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES, TieBreakRule
 from .standings import Row, Standings, Step, compute
 
 __all__ = [
-    "BY_NAME", "CLASSES", "Event", "IN_FORCE_2026", "Kind", "RULES_2024", "RULES_2026", "Row",
-    "Standings", "Step", "TB_RULES", "TEAM_NAMES", "TieBreak", "TieBreakRules", "Unavailable",
-    "Value", "compute", "is_predetermined", "make", "num",
+    "BY_NAME",
+    "CLASSES",
+    "Event",
+    "IN_FORCE_2026",
+    "Kind",
+    "RULES_2024",
+    "RULES_2026",
+    "Row",
+    "Standings",
+    "Step",
+    "TB_RULES",
+    "TEAM_NAMES",
+    "TieBreak",
+    "TieBreakRules",
+    "Unavailable",
+    "Value",
+    "compute",
+    "is_predetermined",
+    "make",
+    "num",
 ]

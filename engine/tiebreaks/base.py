@@ -43,18 +43,23 @@ class TieBreak:
         self.code = code
         bad = [v.text() for v in code.variants if v.letter not in self.variants]
         if bad:
-            raise Unavailable(f"{code.text}: modifier /{'/'.join(bad)} is not defined for "
-                              f"{code.name} ({self.article})")
+            raise Unavailable(
+                f"{code.text}: modifier /{'/'.join(bad)} is not defined for "
+                f"{code.name} ({self.article})"
+            )
         if code.score is not None:
-            raise Unavailable(f"{code.text}: :{code.score} applies to team events only "
-                              "(C.07 Art. 11)")
+            raise Unavailable(
+                f"{code.text}: :{code.score} applies to team events only (C.07 Art. 11)"
+            )
 
     def check(self, ev: Event) -> None:
         """Raise :class:`Unavailable` when the event rules the tie-break out."""
         if self.uses_rating and ev.unrated_rating is None and ev.any_unrated():
-            raise Unavailable(f"{self.code.text}: unrated players take part and no rating is "
-                              "set for them (C.07 Art. 10: the event's rules must say how "
-                              "unrated players count)")
+            raise Unavailable(
+                f"{self.code.text}: unrated players take part and no rating is "
+                "set for them (C.07 Art. 10: the event's rules must say how "
+                "unrated players count)"
+            )
 
     def value(self, ev: Event, tpn: int) -> Value:
         raise NotImplementedError
@@ -74,8 +79,7 @@ class TieBreak:
         n = Fraction(v.number)
         return (0, -n if self.higher_is_better else n)
 
-    def order(self, ev: Event, group: list[int],
-              values: dict[int, Value]) -> list[list[int]]:
+    def order(self, ev: Event, group: list[int], values: dict[int, Value]) -> list[list[int]]:
         """Split a tied ``group`` into sub-groups, best first (C.07 4.2)."""
         keyed: dict[tuple[int, Fraction], list[int]] = {}
         for tpn in group:

@@ -12,10 +12,12 @@ from .cut import Element, contribution_bh, contribution_sb, cut_high, cut_low, e
 from .event import Event, num
 
 
-def _explain(kept: list[Element], low: list[Element], high: list[Element], total: Fraction,
-             sb: bool) -> str:
+def _explain(
+    kept: list[Element], low: list[Element], high: list[Element], total: Fraction, sb: bool
+) -> str:
     def part(e: Element) -> str:
         return e.describe() + (f" x {num(e.points)}" if sb else "")
+
     text = " + ".join(part(e) for e in sorted(kept + low + high, key=lambda e: e.round))
     if low or high:
         text += "; cut " + ", ".join(f"R{e.round}" for e in low + high)
@@ -65,10 +67,10 @@ class AverageOfOpponentsBuchholz(TieBreak):
     variants = "F"
 
     def value(self, ev: Event, tpn: int) -> Value:
-        inner = ForeBuchholz(parse_code("FB")) if self.code.has("F") else Buchholz(
-            parse_code("BH"))
-        opps = [g.opponent for g in ev.games[tpn]
-                if g.opponent is not None and ev.counts_as_game(g)]
+        inner = ForeBuchholz(parse_code("FB")) if self.code.has("F") else Buchholz(parse_code("BH"))
+        opps = [
+            g.opponent for g in ev.games[tpn] if g.opponent is not None and ev.counts_as_game(g)
+        ]
         if not opps:
             return Value(None, "no game over the board")
         vals = {o: inner.cached(ev, o).number for o in opps}
@@ -115,13 +117,13 @@ class Koya(TieBreak):
             if g.opponent is not None and ev.score[g.opponent] >= limit:
                 total += g.points
                 parts.append(f"R{g.round} {g.opponent}:{num(g.points)}")
-        return Value(total, f"limit {num(limit)}: " + (" + ".join(parts) or "none")
-                     + f" = {num(total)}")
+        return Value(
+            total, f"limit {num(limit)}: " + (" + ".join(parts) or "none") + f" = {num(total)}"
+        )
 
     def limit(self, ev: Event) -> Fraction:
         if ev.predetermined:
-            rounds = max(sum(1 for g in rs if g.opponent is not None)
-                         for rs in ev.games.values())
+            rounds = max(sum(1 for g in rs if g.opponent is not None) for rs in ev.games.values())
         else:
             rounds = ev.rounds
         return ev.win * rounds / 2 + self.code.koya_shift() * Fraction(1, 2)

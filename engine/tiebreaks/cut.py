@@ -37,8 +37,9 @@ def elements(ev: Event, tpn: int, forfeits: bool = False) -> list[Element]:
     out: list[Element] = []
     for g in ev.games[tpn]:
         if ev.counts_as_game(g, forfeits) and g.opponent is not None:
-            out.append(Element(g.round, ev.adjusted[g.opponent], g.points, False, g.opponent,
-                               kind=g.kind))
+            out.append(
+                Element(g.round, ev.adjusted[g.opponent], g.points, False, g.opponent, kind=g.kind)
+            )
         elif ev.predetermined:
             continue
         else:
@@ -55,8 +56,9 @@ def contribution_sb(e: Element) -> Fraction:
     return e.score * e.points
 
 
-def cut_low(kept: list[Element], n: int, contribution: Callable[[Element], Fraction],
-            sb: bool) -> list[Element]:
+def cut_low(
+    kept: list[Element], n: int, contribution: Callable[[Element], Fraction], sb: bool
+) -> list[Element]:
     """Remove the ``n`` least significant elements from ``kept`` (in place); return them.
 
     14.3: the least significant value (LSV) is the lowest opponent (or dummy) score; for SB,

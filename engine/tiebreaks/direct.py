@@ -32,11 +32,12 @@ class DirectEncounter(TieBreak):
             for g in ev.games[a]:
                 if g.opponent in members and ev.counts_as_game(g, self.code.has("P")):
                     got[a].setdefault(g.opponent, []).append(g.points)
-        return {a: {b: Fraction(sum(v, Fraction(0)), len(v)) for b, v in opp.items()}
-                for a, opp in got.items()}
+        return {
+            a: {b: Fraction(sum(v, Fraction(0)), len(v)) for b, v in opp.items()}
+            for a, opp in got.items()
+        }
 
-    def order(self, ev: Event, group: list[int],
-              values: dict[int, Value]) -> list[list[int]]:
+    def order(self, ev: Event, group: list[int], values: dict[int, Value]) -> list[list[int]]:
         return self._order(ev, list(group))
 
     def _order(self, ev: Event, group: list[int]) -> list[list[int]]:
@@ -63,8 +64,11 @@ class DirectEncounter(TieBreak):
             if len(top) > 1:
                 break
             a = top[0]
-            if all(s[a] > s[r] + ev.win * sum(1 for b in group if b != r and b not in met[r])
-                   for r in rest if r != a):
+            if all(
+                s[a] > s[r] + ev.win * sum(1 for b in group if b != r and b not in met[r])
+                for r in rest
+                if r != a
+            ):
                 placed.append([a])
                 rest.remove(a)
             else:

@@ -31,9 +31,14 @@ class Kind(enum.Enum):
 
 
 _KINDS = {
-    EntryKind.PLAYED: Kind.OTB, EntryKind.FORFEIT_WIN: Kind.FW,
-    EntryKind.FORFEIT_LOSS: Kind.FL, EntryKind.PAB: Kind.PAB, EntryKind.FULL_BYE: Kind.FPB,
-    EntryKind.HALF_BYE: Kind.HPB, EntryKind.ZERO_BYE: Kind.ZPB, EntryKind.NOT_PAIRED: Kind.ZPB,
+    EntryKind.PLAYED: Kind.OTB,
+    EntryKind.FORFEIT_WIN: Kind.FW,
+    EntryKind.FORFEIT_LOSS: Kind.FL,
+    EntryKind.PAB: Kind.PAB,
+    EntryKind.FULL_BYE: Kind.FPB,
+    EntryKind.HALF_BYE: Kind.HPB,
+    EntryKind.ZERO_BYE: Kind.ZPB,
+    EntryKind.NOT_PAIRED: Kind.ZPB,
 }
 
 
@@ -79,15 +84,23 @@ def _rounds_of(t: Tournament, tpn: int, last: int) -> list[Rnd]:
         result = None
         if kind is Kind.OTB:
             ch = entry.result.upper()
-            result = (Fraction(1) if ch in WIN_RESULTS else
-                      Fraction(1, 2) if ch in DRAW_RESULTS else Fraction(0))
+            result = (
+                Fraction(1)
+                if ch in WIN_RESULTS
+                else Fraction(1, 2)
+                if ch in DRAW_RESULTS
+                else Fraction(0)
+            )
         opponent = entry.opponent if kind in (Kind.OTB, Kind.FW, Kind.FL) else None
         out.append(Rnd(r, kind, opponent, entry.colour, t.scoring.points(entry), result))
     return out
 
 
-_RR_TEXT = re.compile(r"round[\s_-]*robin|berger|all[\s-]*play|rundenturnier|scheveningen|"
-                      r"schiller", re.IGNORECASE)
+_RR_TEXT = re.compile(
+    r"round[\s_-]*robin|berger|all[\s-]*play|rundenturnier|scheveningen|"
+    r"schiller",
+    re.IGNORECASE,
+)
 
 
 def is_predetermined(t: Tournament, last: int) -> bool:
@@ -120,11 +133,19 @@ class Event:
     game paired for the final round is scored a draw (forfeits included); byes stay.
     """
 
-    def __init__(self, t: Tournament | None, rules: TieBreakRules, rounds: int | None = None,
-                 *, predetermined: bool | None = None, unrated_rating: int | None = None,
-                 fore: bool = False, _base: "Event | None" = None,
-                 games: dict[int, list[Rnd]] | None = None,
-                 points: tuple[Fraction, Fraction] | None = None) -> None:
+    def __init__(
+        self,
+        t: Tournament | None,
+        rules: TieBreakRules,
+        rounds: int | None = None,
+        *,
+        predetermined: bool | None = None,
+        unrated_rating: int | None = None,
+        fore: bool = False,
+        _base: "Event | None" = None,
+        games: dict[int, list[Rnd]] | None = None,
+        points: tuple[Fraction, Fraction] | None = None,
+    ) -> None:
         """From a tournament ``t``; or, with ``t`` None, from ready-made ``games`` and the
         ``points`` (win, draw) they are scored in (a team event's match or game points)."""
         self.t = t
@@ -141,18 +162,19 @@ class Event:
             self.rounds = t.recorded_rounds() if rounds is None else rounds
             self.final_round = max(t.total_rounds or 0, t.recorded_rounds())
             self.win, self.draw = t.scoring.win, t.scoring.draw
-            self.predetermined = (is_predetermined(t, self.rounds) if predetermined is None
-                                  else predetermined)
+            self.predetermined = (
+                is_predetermined(t, self.rounds) if predetermined is None else predetermined
+            )
         self.games: dict[int, list[Rnd]]
         if _base is not None:
-            self.games = {tpn: [self._fore_round(g) for g in rs]
-                          for tpn, rs in _base.games.items()}
+            self.games = {tpn: [self._fore_round(g) for g in rs] for tpn, rs in _base.games.items()}
         elif t is None:
             self.games = dict(games or {})
         else:
             self.games = {tpn: _rounds_of(t, tpn, self.rounds) for tpn in t.players}
-        self.score = {tpn: sum((g.points for g in rs), Fraction(0))
-                      for tpn, rs in self.games.items()}
+        self.score = {
+            tpn: sum((g.points for g in rs), Fraction(0)) for tpn, rs in self.games.items()
+        }
         self.category = {tpn: self._categories(rs) for tpn, rs in self.games.items()}
         self.adjusted = {tpn: self._adjusted(tpn) for tpn in self.games}
         self._fore: Event | None = None
@@ -172,9 +194,17 @@ class Event:
         if self.fore or self.final_round > self.rounds:
             return self
         if self._fore is None:
-            self._fore = Event(self.t, self.rules, self.rounds, predetermined=self.predetermined,
-                               unrated_rating=self.unrated_rating, fore=True, _base=self,
-                               games=self.games, points=(self.win, self.draw))
+            self._fore = Event(
+                self.t,
+                self.rules,
+                self.rounds,
+                predetermined=self.predetermined,
+                unrated_rating=self.unrated_rating,
+                fore=True,
+                _base=self,
+                games=self.games,
+                points=(self.win, self.draw),
+            )
         return self._fore
 
     # -- Art. 16 -------------------------------------------------------------------------------
@@ -190,7 +220,7 @@ class Event:
                 out.append("16.2.2")
             elif g.kind is Kind.FL:
                 out.append("16.2.4")
-            elif any(not later.vur for later in rs[i + 1:]):
+            elif any(not later.vur for later in rs[i + 1 :]):
                 out.append("16.2.3")
             else:
                 out.append("16.2.5")
@@ -251,7 +281,7 @@ def num(x: Fraction | int | None) -> str:
     if x.denominator == 1:
         return str(x.numerator)
     for places in (1, 2, 3, 4):
-        scaled = x * 10 ** places
+        scaled = x * 10**places
         if scaled.denominator == 1:
             return f"{float(x):.{places}f}"
     return f"{x.numerator}/{x.denominator}"

@@ -49,8 +49,11 @@ class BlackWins(TieBreak):
     article = "C.07 7.4"
 
     def value(self, ev: Event, tpn: int) -> Value:
-        rounds = [g.round for g in ev.games[tpn]
-                  if g.kind is Kind.OTB and g.colour == "b" and g.result == 1]
+        rounds = [
+            g.round
+            for g in ev.games[tpn]
+            if g.kind is Kind.OTB and g.colour == "b" and g.result == 1
+        ]
         return Value(len(rounds), "rounds " + (", ".join(map(str, rounds)) or "none"))
 
 
@@ -67,7 +70,7 @@ class ProgressiveScore(TieBreak):
         for g in ev.games[tpn]:
             running += g.points
             steps.append(running)
-        kept = steps[self.code.count("C"):]
+        kept = steps[self.code.count("C") :]
         total = sum(kept, Fraction(0))
         return Value(total, " + ".join(num(s) for s in kept) + f" = {num(total)}")
 
@@ -85,10 +88,14 @@ class RoundsElectedToPlay(TieBreak):
             if g.kind is Kind.FL and ev.predetermined:
                 return ev.rules.forfeit_losses_unplayed_type_b_rr
             return g.vur
+
         missed = [g.round for g in ev.games[tpn] if unplayed(g)]
         value = ev.rounds - len(missed)
-        return Value(value, f"{ev.rounds} rounds - {len(missed)} not elected "
-                            f"({', '.join(map(str, missed)) or 'none'})")
+        return Value(
+            value,
+            f"{ev.rounds} rounds - {len(missed)} not elected "
+            f"({', '.join(map(str, missed)) or 'none'})",
+        )
 
 
 class Standard(TieBreak):

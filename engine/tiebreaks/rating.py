@@ -13,14 +13,113 @@ from .base import TieBreak, Unavailable, Value, half_up, half_up_cents
 from .event import Event, Kind, Rnd, num
 
 #: B.02 8.1 a: dp for p = 0.50 .. 1.00 (in hundredths); dp(p) = -dp(1 - p) below 0.50.
-_DP = [0, 7, 14, 21, 29, 36, 43, 50, 57, 65, 72, 80, 87, 95, 102, 110, 117, 125, 133, 141,
-       149, 158, 166, 175, 184, 193, 202, 211, 220, 230, 240, 251, 262, 273, 284, 296, 309,
-       322, 336, 351, 366, 383, 401, 422, 444, 470, 501, 538, 589, 677, 800]
+_DP = [
+    0,
+    7,
+    14,
+    21,
+    29,
+    36,
+    43,
+    50,
+    57,
+    65,
+    72,
+    80,
+    87,
+    95,
+    102,
+    110,
+    117,
+    125,
+    133,
+    141,
+    149,
+    158,
+    166,
+    175,
+    184,
+    193,
+    202,
+    211,
+    220,
+    230,
+    240,
+    251,
+    262,
+    273,
+    284,
+    296,
+    309,
+    322,
+    336,
+    351,
+    366,
+    383,
+    401,
+    422,
+    444,
+    470,
+    501,
+    538,
+    589,
+    677,
+    800,
+]
 #: B.02 8.1 b: the upper end of each rating-difference band, PD = 0.50, 0.51, ... 0.99; 1.00
 #: above 735 (the full table: no 400-point cut for performance ratings).
-_PD_BANDS = [3, 10, 17, 25, 32, 39, 46, 53, 61, 68, 76, 83, 91, 98, 106, 113, 121, 129, 137,
-             145, 153, 162, 170, 179, 188, 197, 206, 215, 225, 235, 245, 256, 267, 278, 290,
-             302, 315, 328, 344, 357, 374, 391, 411, 432, 456, 484, 517, 559, 619, 735]
+_PD_BANDS = [
+    3,
+    10,
+    17,
+    25,
+    32,
+    39,
+    46,
+    53,
+    61,
+    68,
+    76,
+    83,
+    91,
+    98,
+    106,
+    113,
+    121,
+    129,
+    137,
+    145,
+    153,
+    162,
+    170,
+    179,
+    188,
+    197,
+    206,
+    215,
+    225,
+    235,
+    245,
+    256,
+    267,
+    278,
+    290,
+    302,
+    315,
+    328,
+    344,
+    357,
+    374,
+    391,
+    411,
+    432,
+    456,
+    484,
+    517,
+    559,
+    619,
+    735,
+]
 
 
 def dp(p: Fraction) -> int:
@@ -43,8 +142,11 @@ def rated_games(ev: Event, tpn: int) -> list[Rnd]:
     """The rounds Art. 10 counts: games over the board (and, for predetermined pairings under
     the 2024 text, forfeits: 15.2)."""
     forfeits = ev.predetermined and not ev.rules.forfeits_unrated_in_rr
-    return [g for g in ev.games[tpn] if g.opponent is not None and
-            (g.kind is Kind.OTB or (forfeits and g.forfeit))]
+    return [
+        g
+        for g in ev.games[tpn]
+        if g.opponent is not None and (g.kind is Kind.OTB or (forfeits and g.forfeit))
+    ]
 
 
 def _result(g: Rnd) -> Fraction:
@@ -78,7 +180,7 @@ class AverageRatingOfOpponents(RatingTieBreak):
     def value(self, ev: Event, tpn: int) -> Value:
         ratings = sorted(r for _, r in self.ratings(ev, tpn))
         low, high = self.code.count("C") + self.code.count("M"), self.code.count("M")
-        kept = ratings[low:len(ratings) - high] if len(ratings) > low + high else []
+        kept = ratings[low : len(ratings) - high] if len(ratings) > low + high else []
         if not kept:
             return Value(None, f"no rating left ({len(ratings)} game(s))")
         value = half_up(Fraction(sum(kept), len(kept)))
@@ -100,8 +202,9 @@ class PerformanceRating(RatingTieBreak):
         points = sum((_result(g) for g, _ in games), Fraction(0))
         p = half_up_cents(points / len(games))
         value = aro + dp(p)
-        return Value(value, f"ARO {aro} + dp({num(points)}/{len(games)} = {num(p)}) "
-                            f"{dp(p):+d} = {value}")
+        return Value(
+            value, f"ARO {aro} + dp({num(points)}/{len(games)} = {num(p)}) {dp(p):+d} = {value}"
+        )
 
 
 class PerfectPerformance(RatingTieBreak):
@@ -128,8 +231,10 @@ class PerfectPerformance(RatingTieBreak):
                 hi = mid
             else:
                 lo = mid + 1
-        return Value(lo, f"lowest rating expecting {num(points)} against "
-                         f"{', '.join(map(str, ratings))} = {lo}")
+        return Value(
+            lo,
+            f"lowest rating expecting {num(points)} against {', '.join(map(str, ratings))} = {lo}",
+        )
 
 
 class _OpponentsMean(RatingTieBreak):
@@ -142,8 +247,11 @@ class _OpponentsMean(RatingTieBreak):
         games = self.ratings(ev, tpn)
         if not games:
             return Value(None, "no game over the board")
-        vals = {g.opponent: inner.cached(ev, g.opponent).number
-                for g, _ in games if g.opponent is not None}
+        vals = {
+            g.opponent: inner.cached(ev, g.opponent).number
+            for g, _ in games
+            if g.opponent is not None
+        }
         known = [Fraction(v) for v in vals.values() if v is not None]
         if not known:
             return Value(None, "no opponent value")

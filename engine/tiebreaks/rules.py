@@ -32,13 +32,23 @@ class TieBreakRules:
 
 
 RULES_2024 = TieBreakRules(
-    "2024", "FIDE C.07 tie-break regulations, text in force 1 Apr 2024 - 28 Feb 2026",
-    dummy_caps=False, forfeits_unrated_in_rr=False, forfeit_losses_unplayed_type_b_rr=False,
-    buchholz_in_rr=True, new_codes=frozenset())
+    "2024",
+    "FIDE C.07 tie-break regulations, text in force 1 Apr 2024 - 28 Feb 2026",
+    dummy_caps=False,
+    forfeits_unrated_in_rr=False,
+    forfeit_losses_unplayed_type_b_rr=False,
+    buchholz_in_rr=True,
+    new_codes=frozenset(),
+)
 RULES_2026 = TieBreakRules(
-    "2026", "FIDE C.07 tie-break regulations, text in force from 1 Mar 2026",
-    dummy_caps=True, forfeits_unrated_in_rr=True, forfeit_losses_unplayed_type_b_rr=True,
-    buchholz_in_rr=False, new_codes=frozenset({"STD", "TPN", "RTNG"}))
+    "2026",
+    "FIDE C.07 tie-break regulations, text in force from 1 Mar 2026",
+    dummy_caps=True,
+    forfeits_unrated_in_rr=True,
+    forfeit_losses_unplayed_type_b_rr=True,
+    buchholz_in_rr=False,
+    new_codes=frozenset({"STD", "TPN", "RTNG"}),
+)
 
 TB_RULES = {"2024": RULES_2024, "2026": RULES_2026}
 

@@ -61,9 +61,16 @@ class Standings:
         return None
 
 
-def compute(t: Tournament, codes: list[TieBreakCode], rules: TieBreakRules, *,
-            rounds: int | None = None, points_first: bool = True,
-            predetermined: bool | None = None, unrated_rating: int | None = None) -> Standings:
+def compute(
+    t: Tournament,
+    codes: list[TieBreakCode],
+    rules: TieBreakRules,
+    *,
+    rounds: int | None = None,
+    points_first: bool = True,
+    predetermined: bool | None = None,
+    unrated_rating: int | None = None,
+) -> Standings:
     """Rank the participants of ``t`` after ``rounds`` (default: all recorded) by ``codes``.
 
     ``points_first``: PTS comes before the list (a 202 list or ``--tiebreaks``); False for a

@@ -40,20 +40,32 @@ class TeamEvent:
     = the number of boards, a draw half of it); 16.3 and 16.4 work in each ("for teams,
     points means MP and GP, each capped with its own D")."""
 
-    def __init__(self, matches: dict[int, list[Match]], rules: TieBreakRules, boards: int,
-                 *, primary: str = "MP", mp_points: tuple[Fraction, Fraction] = (
-                     Fraction(2), Fraction(1))) -> None:
+    def __init__(
+        self,
+        matches: dict[int, list[Match]],
+        rules: TieBreakRules,
+        boards: int,
+        *,
+        primary: str = "MP",
+        mp_points: tuple[Fraction, Fraction] = (Fraction(2), Fraction(1)),
+    ) -> None:
         self.boards = boards
         self.primary = primary
         self.rounds = len(next(iter(matches.values())))
 
         def view(which: str) -> dict[int, list[Rnd]]:
-            return {team: [Rnd(m.round, m.kind, m.opponent, m.colour,
-                               m.mp if which == "MP" else m.gp) for m in ms]
-                    for team, ms in matches.items()}
+            return {
+                team: [
+                    Rnd(m.round, m.kind, m.opponent, m.colour, m.mp if which == "MP" else m.gp)
+                    for m in ms
+                ]
+                for team, ms in matches.items()
+            }
+
         self.mp = Event(None, rules, games=view("MP"), points=mp_points)
-        self.gp = Event(None, rules, games=view("GP"),
-                        points=(Fraction(boards), Fraction(boards, 2)))
+        self.gp = Event(
+            None, rules, games=view("GP"), points=(Fraction(boards), Fraction(boards, 2))
+        )
 
     def event(self, score: str | None) -> Event:
         return self.mp if (score or self.primary) == "MP" else self.gp
@@ -87,13 +99,19 @@ class ExtendedSonnebornBerger(TieBreak):
 
     def team_value(self, te: TeamEvent, team: int) -> Value:
         opp, own = te.event(self.code.name[1] + "P"), te.event(self.code.name[2] + "P")
-        kept = [replace(e, points=own.games[team][e.round - 1].points)
-                for e in elements(opp, team, self.code.has("P"))]
+        kept = [
+            replace(e, points=own.games[team][e.round - 1].points)
+            for e in elements(opp, team, self.code.has("P"))
+        ]
         cut = cut_low(kept, self.code.count("C"), contribution_sb, sb=True)
         total = sum((contribution_sb(e) for e in kept), Fraction(0))
         how = " + ".join(f"{e.describe()} x {num(e.points)}" for e in kept)
-        return Value(total, how + (f"; cut {', '.join(f'R{e.round}' for e in cut)}" if cut
-                                   else "") + f" = {num(total)}")
+        return Value(
+            total,
+            how
+            + (f"; cut {', '.join(f'R{e.round}' for e in cut)}" if cut else "")
+            + f" = {num(total)}",
+        )
 
 
 class ScoreStrength(TieBreak):
@@ -115,12 +133,16 @@ class ScoreStrength(TieBreak):
         if factor is None:
             factor = Fraction((primary.win * te.rounds) // secondary.win)
         forfeits = "/P" if self.code.has("P") else ""
-        bh: Buchholz = (ForeBuchholz(parse_code("FB" + forfeits)) if self.code.has("F")
-                        else Buchholz(parse_code("BH" + forfeits)))
+        bh: Buchholz = (
+            ForeBuchholz(parse_code("FB" + forfeits))
+            if self.code.has("F")
+            else Buchholz(parse_code("BH" + forfeits))
+        )
         strength = Fraction(bh.value(primary, team).number or 0)
         value = half_up_cents(secondary.score[team] + strength / factor)
-        return Value(value, f"{num(secondary.score[team])} + {num(strength)} / {num(factor)} "
-                            f"= {num(value)}")
+        return Value(
+            value, f"{num(secondary.score[team])} + {num(strength)} / {num(factor)} = {num(value)}"
+        )
 
 
 class ExtendedDirectEncounter(TieBreak):
@@ -142,6 +164,9 @@ class ExtendedDirectEncounter(TieBreak):
         de = DirectEncounter(parse_code("DE/P" if self.code.has("P") else "DE"))
         parts = de.order(te.event(te.primary), group, {})
         if len(parts) > 1:
-            return [p for part in parts for p in
-                    (self.team_order(te, part) if len(part) > 1 else [part])]
+            return [
+                p
+                for part in parts
+                for p in (self.team_order(te, part) if len(part) > 1 else [part])
+            ]
         return de.order(te.event(te.secondary()), group, {})

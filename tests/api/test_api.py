@@ -33,7 +33,8 @@ def test_seed_example_round3() -> None:
     expected = (ROOT / "corpus/seed-example/round3-expected.txt").read_text().split("\n")
     pairs = [tuple(map(int, line.split())) for line in expected[1:] if line.strip()]
     assert [(b.white, b.black) for b in result.boards] + (
-        [(result.bye, 0)] if result.bye else []) == pairs
+        [(result.bye, 0)] if result.bye else []
+    ) == pairs
 
 
 def test_check_reports_kinds_as_enums() -> None:
@@ -62,22 +63,36 @@ def test_plain_install_has_no_generic_top_level_names(tmp_path: Path) -> None:
     env_dir = tmp_path / "venv"
     venv.EnvBuilder(with_pip=True, system_site_packages=True).create(env_dir)
     python = env_dir / "bin" / "python"
-    subprocess.run([str(python), "-m", "pip", "install", "-q", "--no-deps",
-                    str(ROOT)], check=True, cwd=tmp_path,
-                   capture_output=True)
-    probe = ("import importlib.util, json, sys; sys.path = [p for p in sys.path if p not in ('', '.')];"
-             "print(json.dumps({n: importlib.util.find_spec(n) is not None "
-             "for n in ('trfaudit', 'trfaudit.engine', 'engine', 'checker', 'corpus', 'trf')}))")
-    out = subprocess.run([str(python), "-c", probe], check=True, cwd=tmp_path,
-                         capture_output=True, text=True).stdout
+    subprocess.run(
+        [str(python), "-m", "pip", "install", "-q", "--no-deps", str(ROOT)],
+        check=True,
+        cwd=tmp_path,
+        capture_output=True,
+    )
+    probe = (
+        "import importlib.util, json, sys; sys.path = [p for p in sys.path if p not in ('', '.')];"
+        "print(json.dumps({n: importlib.util.find_spec(n) is not None "
+        "for n in ('trfaudit', 'trfaudit.engine', 'engine', 'checker', 'corpus', 'trf')}))"
+    )
+    out = subprocess.run(
+        [str(python), "-c", probe], check=True, cwd=tmp_path, capture_output=True, text=True
+    ).stdout
     import json
 
     found = json.loads(out)
-    assert found == {"trfaudit": True, "trfaudit.engine": True, "engine": False,
-                     "checker": False, "corpus": False, "trf": False}
+    assert found == {
+        "trfaudit": True,
+        "trfaudit.engine": True,
+        "engine": False,
+        "checker": False,
+        "corpus": False,
+        "trf": False,
+    }
 
 
-def test_readme_api_example_runs(monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+def test_readme_api_example_runs(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
     """The README's "Python API" example runs as written, from the repository root."""
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     section = text.split("## Python API", 1)[1]

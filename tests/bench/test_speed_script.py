@@ -13,13 +13,29 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_speed_script_prints_every_row_on_a_small_case():
     small = ROOT / "corpus" / "dutch2025" / "t000007.trf"
     out = subprocess.run(
-        [sys.executable, str(ROOT / "bench" / "speed.py"), "--files", str(small), "--quick",
-         "--repeat", "1", "--generate", "8x3", "--small", str(small)],
-        capture_output=True, text=True, check=True, timeout=300).stdout
+        [
+            sys.executable,
+            str(ROOT / "bench" / "speed.py"),
+            "--files",
+            str(small),
+            "--quick",
+            "--repeat",
+            "1",
+            "--generate",
+            "8x3",
+            "--small",
+            str(small),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=300,
+    ).stdout
     rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
     works = [r.split("|")[1].strip() for r in rows[1:]]
-    assert [w.split()[0] for w in works] == (["pair"] * 3 + ["check"] * 2
-                                             + ["trfaudit", "check", "generate"])
+    assert [w.split()[0] for w in works] == (
+        ["pair"] * 3 + ["check"] * 2 + ["trfaudit", "check", "generate"]
+    )
     # Rounds 1, 2 and the last of a 6-round file; every output that has one is exact.
     assert [w.split()[3] for w in works[:3]] == ["1", "2", "6"]
     assert all(r.split("|")[5].strip() in ("exact", "-") for r in rows[1:])

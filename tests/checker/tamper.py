@@ -38,11 +38,19 @@ def _entry(t: Tournament, tpn: int, rnd: int) -> RoundEntry:
     return t.players[tpn].entries[rnd - 1]
 
 
-def _set(t: Tournament, tpn: int, rnd: int, kind: EntryKind, opponent: int | None,
-         colour: str | None, result: str) -> None:
+def _set(
+    t: Tournament,
+    tpn: int,
+    rnd: int,
+    kind: EntryKind,
+    opponent: int | None,
+    colour: str | None,
+    result: str,
+) -> None:
     old = _entry(t, tpn, rnd)
-    t.players[tpn].entries[rnd - 1] = RoundEntry(rnd, kind, opponent, colour, result,
-                                                 old.line, old.column)
+    t.players[tpn].entries[rnd - 1] = RoundEntry(
+        rnd, kind, opponent, colour, result, old.line, old.column
+    )
 
 
 def set_game(t: Tournament, rnd: int, white: int, black: int, white_result: str = "=") -> None:
@@ -74,8 +82,14 @@ def played_boards(t: Tournament, rnd: int) -> list[tuple[int, int]]:
 
 
 def pab_of(t: Tournament, rnd: int) -> int | None:
-    return next((tpn for tpn, p in t.players.items()
-                 if (e := p.entry(rnd)) is not None and e.kind is EntryKind.PAB), None)
+    return next(
+        (
+            tpn
+            for tpn, p in t.players.items()
+            if (e := p.entry(rnd)) is not None and e.kind is EntryKind.PAB
+        ),
+        None,
+    )
 
 
 def states_for(t: Tournament, rnd: int) -> dict[int, PlayerState]:
@@ -84,13 +98,18 @@ def states_for(t: Tournament, rnd: int) -> dict[int, PlayerState]:
 
 def met(t: Tournament, a: int, b: int, before: int) -> bool:
     """``a`` played ``b`` over the board in a round before ``before``."""
-    return any(e.kind is EntryKind.PLAYED and e.opponent == b
-               for e in t.players[a].entries[: before - 1])
+    return any(
+        e.kind is EntryKind.PLAYED and e.opponent == b for e in t.players[a].entries[: before - 1]
+    )
 
 
 def c3_clash(sa: PlayerState, sb: PlayerState) -> bool:
-    return (sa.absolute and sb.absolute and sa.preference == sb.preference
-            and not (sa.topscorer or sb.topscorer))
+    return (
+        sa.absolute
+        and sb.absolute
+        and sa.preference == sb.preference
+        and not (sa.topscorer or sb.topscorer)
+    )
 
 
 def legal_pair(t: Tournament, states, a: int, b: int, rnd: int) -> bool:
@@ -111,9 +130,13 @@ def tamper_rematch(t: Tournament) -> Iterator[Tampered]:
             for w, bl in new:
                 set_game(x, rnd, w, bl)
             refresh_points(x)
-            yield Tampered(x, f"round {rnd}: {a}-{b}, {c}-{d} -> "
-                              f"{new[0][0]}-{new[0][1]}, {new[1][0]}-{new[1][1]}",
-                           sorted(rematches[0]), {"rematch": sorted(rematches[0])})
+            yield Tampered(
+                x,
+                f"round {rnd}: {a}-{b}, {c}-{d} -> "
+                f"{new[0][0]}-{new[0][1]}, {new[1][0]}-{new[1][1]}",
+                sorted(rematches[0]),
+                {"rematch": sorted(rematches[0])},
+            )
             break
 
 
@@ -167,9 +190,13 @@ def tamper_exchange(t: Tournament) -> Iterator[Tampered]:
             for w, bl in new:
                 set_game(x, rnd, w, bl)
             refresh_points(x)
-            yield Tampered(x, f"round {rnd}: {a}-{b}, {c}-{d} -> {new[0][0]}-{new[0][1]}, "
-                              f"{new[1][0]}-{new[1][1]}", sorted((a, b, c, d)),
-                           {"variant": variant})
+            yield Tampered(
+                x,
+                f"round {rnd}: {a}-{b}, {c}-{d} -> {new[0][0]}-{new[0][1]}, "
+                f"{new[1][0]}-{new[1][1]}",
+                sorted((a, b, c, d)),
+                {"variant": variant},
+            )
 
 
 def tamper_c3(t: Tournament) -> Iterator[Tampered]:
@@ -187,8 +214,9 @@ def tamper_c3(t: Tournament) -> Iterator[Tampered]:
             set_game(x, rnd, x1, x2)
             set_game(x, rnd, y1, y2)
             refresh_points(x)
-            yield Tampered(x, f"round {rnd}: {a}-{b}, {c}-{d} -> {x1}-{x2}, {y1}-{y2}",
-                           sorted((x1, x2)))
+            yield Tampered(
+                x, f"round {rnd}: {a}-{b}, {c}-{d} -> {x1}-{x2}, {y1}-{y2}", sorted((x1, x2))
+            )
 
 
 def truncate(t: Tournament, rounds: int, *, total: int | None = None) -> Tournament:
@@ -219,6 +247,14 @@ def tamper_move_bye(t: Tournament) -> Iterator[Tampered]:
             set_pab(c, rnd, y)
             set_game(c, rnd, x, z)
             refresh_points(c)
-            yield Tampered(c, f"round {rnd}: PAB {x} -> {y}; {x}-{z}", [y],
-                           {"bye": y, "old_bye": x, "eligible": states[y].bye_eligible,
-                            "higher": states[y].score > states[x].score})
+            yield Tampered(
+                c,
+                f"round {rnd}: PAB {x} -> {y}; {x}-{z}",
+                [y],
+                {
+                    "bye": y,
+                    "old_bye": x,
+                    "eligible": states[y].bye_eligible,
+                    "higher": states[y].score > states[x].score,
+                },
+            )

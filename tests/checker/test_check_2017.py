@@ -24,8 +24,11 @@ def _reports(corpus_dir, tamper, limit=4):
             if k == limit:
                 break
             tt = case.tournament
-            yield name, case, check_round(tt, tt.recorded_rounds(), E2017,
-                                          initial_colour(tt, E2017)[0])
+            yield (
+                name,
+                case,
+                check_round(tt, tt.recorded_rounds(), E2017, initial_colour(tt, E2017)[0]),
+            )
 
 
 def test_untouched_2017_rounds_match(corpus_dir):

@@ -58,7 +58,8 @@ def test_jsonl_lines_follow_the_schema_and_the_summary_counts(batch, tmp_path):
     assert result.exit_code == 2, result.output  # junk.trf is not checked
     found = lines(out)
     assert sorted(Path(o["file"]).name for o in found) == sorted(
-        [f"{n}.trf" for n in ROUNDS] + ["colour.trf", "junk.trf"])
+        [f"{n}.trf" for n in ROUNDS] + ["colour.trf", "junk.trf"]
+    )
     whole = schema()
     file_schema = {"$schema": whole["$schema"], "$defs": whole["$defs"], "$ref": "#/$defs/file"}
     for obj in found:
@@ -72,8 +73,9 @@ def test_jsonl_lines_follow_the_schema_and_the_summary_counts(batch, tmp_path):
     assert s["by_class"] == {"pairing": 1}
     assert [Path(n["file"]).name for n in s["not_checked"]] == ["junk.trf"]
     assert s["exit_code"] == 2
-    assert f"7 files (0 resumed from the output), {clean_rounds + 5} rounds checked" \
-        in result.stderr
+    assert (
+        f"7 files (0 resumed from the output), {clean_rounds + 5} rounds checked" in result.stderr
+    )
     assert "junk.trf: not checked" in result.stderr
 
 
@@ -84,9 +86,12 @@ def test_local_cluster_gives_the_same_json_as_jobs_2(batch, tmp_path):
     result = check(batch, "-f", "json", "-o", dask, "--scheduler", "local:2")
     assert result.exit_code == 2, result.output
     assert dask.read_text() == pool.read_text()
-    kinds = {Path(f["file"]).name: [(d["kind"], d["criterion"]) for r in f["rounds"]
-                                    for d in r["discrepancies"]]
-             for f in json.loads(dask.read_text())["files"]}
+    kinds = {
+        Path(f["file"]).name: [
+            (d["kind"], d["criterion"]) for r in f["rounds"] for d in r["discrepancies"]
+        ]
+        for f in json.loads(dask.read_text())["files"]
+    }
     assert kinds["colour.trf"] == [("colour", "5.2.1")]
 
 
@@ -102,15 +107,26 @@ def test_killed_run_resumes_with_every_file_reported_once(tmp_path, corpus_dir):
     folder = tmp_path / "many"
     folder.mkdir()
     # 12-player tournaments: enough work that the run can be killed half-way.
-    names = sorted(p.name for p in (corpus_dir / "dutch2025").glob("*.trf")
-                   if 10 <= len(read(p).players) <= 14)[:10]
+    names = sorted(
+        p.name for p in (corpus_dir / "dutch2025").glob("*.trf") if 10 <= len(read(p).players) <= 14
+    )[:10]
     for name in names:
         shutil.copy(corpus_dir / "dutch2025" / name, folder)
     out = tmp_path / "out.jsonl"
-    command = [sys.executable, "-m", "trfaudit.checker.cli", "check", str(folder),
-               "--format", "jsonl", "-o", str(out)]
-    proc = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                            start_new_session=True)
+    command = [
+        sys.executable,
+        "-m",
+        "trfaudit.checker.cli",
+        "check",
+        str(folder),
+        "--format",
+        "jsonl",
+        "-o",
+        str(out),
+    ]
+    proc = subprocess.Popen(
+        command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and proc.poll() is None:
         if out.exists() and out.read_text().count("\n") >= 2:
@@ -122,8 +138,9 @@ def test_killed_run_resumes_with_every_file_reported_once(tmp_path, corpus_dir):
     assert 2 <= before < len(names), "the run was not killed half-way"
     first = {o["file"] for o in lines(out)}
 
-    result = runner.invoke(app, ["check", str(folder), "--format", "jsonl", "-o", str(out),
-                                 "--resume"])
+    result = runner.invoke(
+        app, ["check", str(folder), "--format", "jsonl", "-o", str(out), "--resume"]
+    )
     assert result.exit_code == 0, result.output
     reported = [o["file"] for o in lines(out)]
     assert sorted(reported) == sorted(str(folder / n) for n in names)  # each exactly once
@@ -156,8 +173,10 @@ def test_resume_needs_a_jsonl_output():
     assert "--resume needs --format jsonl and -o OUT" in result.stderr
 
 
-@pytest.mark.parametrize("spec, parsed", [("local:3", ("local", 3)),
-                                          ("tcp://10.0.0.5:8786", ("address", "tcp://10.0.0.5:8786"))])
+@pytest.mark.parametrize(
+    "spec, parsed",
+    [("local:3", ("local", 3)), ("tcp://10.0.0.5:8786", ("address", "tcp://10.0.0.5:8786"))],
+)
 def test_scheduler_specs(spec, parsed):
     assert parse_scheduler(spec) == parsed
 

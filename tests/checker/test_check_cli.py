@@ -19,8 +19,7 @@ from .tamper import tamper_rematch, tamper_swap_colours
 runner = CliRunner()
 
 # Small clean corpus tournaments (6-12 players), a few with PABs, forfeits and byes.
-CLEAN = ["t000025", "t000036", "t000098", "t000108", "t000114", "t000212", "t000234",
-         "t000055"]
+CLEAN = ["t000025", "t000036", "t000098", "t000108", "t000114", "t000212", "t000234", "t000055"]
 
 
 def check(*args):
@@ -66,8 +65,9 @@ def test_clean_corpus_files_in_two_processes(clean_dir):
     doc = json.loads(result.stdout)
     assert doc["summary"]["files"] == len(CLEAN)
     assert doc["summary"]["rounds_differing"] == 0
-    assert all(f["status"] == "match" and f["rules_reason"] == "092 FIDE_DUTCH_2025"
-               for f in doc["files"])
+    assert all(
+        f["status"] == "match" and f["rules_reason"] == "092 FIDE_DUTCH_2025" for f in doc["files"]
+    )
     assert f"rules 2025 (092 FIDE_DUTCH_2025): {len(CLEAN)} files" in result.stderr
 
 
@@ -77,10 +77,16 @@ def test_discrepancies_exit_1_and_jobs_do_not_change_the_report(tampered):
     assert one.exit_code == two.exit_code == 1
     assert one.stdout == two.stdout
     doc = json.loads(one.stdout)
-    kinds = {f["file"].rsplit("/", 1)[-1]: [(d["kind"], d["criterion"]) for r in f["rounds"]
-                                           for d in r["discrepancies"]] for f in doc["files"]}
-    assert kinds == {"colour.trf": [("colour", "5.2.1")],
-                     "rematch.trf": [("illegal", "C1"), ("illegal", "C1")]}
+    kinds = {
+        f["file"].rsplit("/", 1)[-1]: [
+            (d["kind"], d["criterion"]) for r in f["rounds"] for d in r["discrepancies"]
+        ]
+        for f in doc["files"]
+    }
+    assert kinds == {
+        "colour.trf": [("colour", "5.2.1")],
+        "rematch.trf": [("illegal", "C1"), ("illegal", "C1")],
+    }
 
 
 def test_text_report(tampered):
@@ -91,12 +97,13 @@ def test_text_report(tampered):
     # The first line of the round is the quotable summary: the board, the players by name,
     # the rule (t000098 round 5: 1 has a mild preference for white, 5 a strong one for black).
     [first] = [line for line in result.stdout.splitlines() if line.startswith("Round 5:")]
-    assert first.startswith("Round 5: board 1 Test0005 Player0005 (5) - Test0001 Player0001 (1) "
-                            "(the rules give Test0001 Player0001 (1) white)")
+    assert first.startswith(
+        "Round 5: board 1 Test0005 Player0005 (5) - Test0001 Player0001 (1) "
+        "(the rules give Test0001 Player0001 (1) white)"
+    )
     assert "5.2.1: both preferences are granted: 1 prefers white, 5 black" in text
     assert "colour 5.2.1" in text
-    assert ("Bracket 4 (2 residents, 2 MDPs: Test0001 (1), Test0003 (3))"
-            in text)
+    assert "Bracket 4 (2 residents, 2 MDPs: Test0001 (1), Test0003 (3))" in text
     assert "5 rounds checked, 4 match, 1 differs (colour 5.2.1)" in text
 
 
@@ -133,16 +140,20 @@ def test_an_inconsistent_file_is_not_checked(tmp_path, corpus_dir):
 def test_editions(tmp_path, corpus_dir):
     text = (corpus_dir / "dutch2025" / "t000025.trf").read_text()
     dated = tmp_path / "dated.trf"
-    dated.write_text(text.replace("\n092 FIDE_DUTCH_2025\n", "\n").replace(
-        "012 AutoTest Tournament 25\n", "012 AutoTest Tournament 25\n042 2024/05/01\n"))
+    dated.write_text(
+        text.replace("\n092 FIDE_DUTCH_2025\n", "\n").replace(
+            "012 AutoTest Tournament 25\n", "012 AutoTest Tournament 25\n042 2024/05/01\n"
+        )
+    )
     result = check(dated)
     # Paired under the 2025 rules, judged by the 2017 ones: the verdict may differ, the
     # edition and its reason are what this test is about.
     assert result.exit_code in (0, 1)
     assert "rules 2017 (start date 2024-05-01 (042 '2024/05/01')" in flat(result.stderr)
     both = tmp_path / "both.trf"  # the type code wins over the date
-    both.write_text(text.replace("012 AutoTest Tournament 25\n",
-                                 "012 AutoTest Tournament 25\n042 2024/05/01\n"))
+    both.write_text(
+        text.replace("012 AutoTest Tournament 25\n", "012 AutoTest Tournament 25\n042 2024/05/01\n")
+    )
     assert check(both).exit_code == 0
     result = check(both, "--rules", "2017")
     assert result.exit_code in (0, 1)
@@ -151,7 +162,9 @@ def test_editions(tmp_path, corpus_dir):
     old.write_text(dated.read_text().replace("042 2024/05/01", "042 2015/05/01"))
     result = check(old)
     assert result.exit_code in (0, 1)
-    assert "rules 2012 (start date 2015-05-01 (042 '2015/05/01'): before 2017-07-01)" in flat(result.stderr)
+    assert "rules 2012 (start date 2015-05-01 (042 '2015/05/01'): before 2017-07-01)" in flat(
+        result.stderr
+    )
     assert check(dated, "--rules", "2025").exit_code == 0
 
 
@@ -165,8 +178,9 @@ def test_output_file(tmp_path, tampered):
 def test_json_report_follows_its_schema(tmp_path, tampered, corpus_dir):
     bad = tmp_path / "garbage.trf"
     bad.write_text("001 this is not a player line\n")
-    result = check(tampered, bad, corpus_dir / "seed-example" / "round3-input.trf",
-                   "--format", "json")
+    result = check(
+        tampered, bad, corpus_dir / "seed-example" / "round3-input.trf", "--format", "json"
+    )
     doc = json.loads(result.stdout)
     jsonschema.Draft202012Validator.check_schema(schema())
     jsonschema.Draft202012Validator(schema()).validate(doc)

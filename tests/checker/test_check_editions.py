@@ -85,12 +85,15 @@ def test_unknown_edition(tmp_path):
     jsonschema.validate(doc, schema())
     f = doc["files"][0]
     assert f["edition_known"] is False and f["editions"] == ["2025", "2017"]
-    assert any("the edition is unknown" in w and "'01/02/2026' is ambiguous" in w
-               for w in f["warnings"])
+    assert any(
+        "the edition is unknown" in w and "'01/02/2026' is ambiguous" in w for w in f["warnings"]
+    )
     r = f["rounds"][0]
     assert r["status"] == "match" and r["discrepancies"] == []
-    assert {k: v["status"] for k, v in r["editions"].items()} == {"2025": "differs",
-                                                                  "2017": "match"}
+    assert {k: v["status"] for k, v in r["editions"].items()} == {
+        "2025": "differs",
+        "2017": "match",
+    }
     text = flat(check(path, "-r", "8").stdout)
     assert "the edition is unknown" in text and "rules 2025? (edition unknown" in text
     assert "round 8 matches the 2017 rules, not the 2025 rules" in text

@@ -15,19 +15,29 @@ from typer.testing import CliRunner
 
 from trfaudit.checker.cli import app
 from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.model import (COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport)
+from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport
 from trfaudit.checker.report_text import render_text
 from trfaudit.engine import dutch, pair_round, round_input
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 
-from .tamper import (EDITION, tamper_exchange, tamper_move_bye, tamper_pab_to_previous,
-                     tamper_rematch, tamper_swap_colours)
+from .tamper import (
+    EDITION,
+    tamper_exchange,
+    tamper_move_bye,
+    tamper_pab_to_previous,
+    tamper_rematch,
+    tamper_swap_colours,
+)
 
 FILES = ["t000004", "t000036", "t000114", "t000212", "t000232"]
-KINDS = {"rematch": tamper_rematch, "second PAB": tamper_pab_to_previous,
-         "colour": tamper_swap_colours, "exchange": tamper_exchange,
-         "moved bye": tamper_move_bye}
+KINDS = {
+    "rematch": tamper_rematch,
+    "second PAB": tamper_pab_to_previous,
+    "colour": tamper_swap_colours,
+    "exchange": tamper_exchange,
+    "moved bye": tamper_move_bye,
+}
 PER_FILE = 3
 
 
@@ -88,9 +98,11 @@ def test_first_line_names_boards_players_rule_and_values(tournaments, kind):
                 assert f"with {d.recorded}" in first and f"with {d.expected}" in first
             else:
                 assert f"the record has {d.recorded}" in first or (
-                    f"the record has none" in first and d.recorded in ("0", "none"))
+                    f"the record has none" in first and d.recorded in ("0", "none")
+                )
                 assert f"the engine's pairing has {d.expected}" in first or (
-                    "the engine's pairing has none" in first and d.expected in ("0", "none"))
+                    "the engine's pairing has none" in first and d.expected in ("0", "none")
+                )
         elif d.kind == ORDER:
             assert f"Art. {d.criterion}" in first
         elif d.kind == ILLEGAL and d.criterion == "C1":
@@ -99,11 +111,10 @@ def test_first_line_names_boards_players_rule_and_values(tournaments, kind):
             w, b = (int(x) for x in d.expected.split("-"))
             assert f"the rules give {_named(t, w)} white" in first
         # the text report's round line is that sentence
-        text = render_text(BatchReport([FileReport(file="x.trf", rules="2025",
-                                                   rounds=[report])]))
+        text = render_text(BatchReport([FileReport(file="x.trf", rules="2025", rounds=[report])]))
         lines = text.splitlines()
         start = next(i for i, line in enumerate(lines) if line.startswith(f"Round {rnd}:"))
-        shown = " ".join(lines[start:start + 8])
+        shown = " ".join(lines[start : start + 8])
         assert " ".join(first.split()) in " ".join(shown.split()), (first, shown)
         seen += 1
     assert seen >= 5, kind
@@ -177,16 +188,19 @@ def test_the_first_diverging_bracket_is_the_first_in_pairing_order(tournaments, 
 GRAZ = "gbtami-swisspairing__international_chessopen_graz_2026_a_r09.trf"
 
 
-@pytest.mark.parametrize("rnd, first", [
-    (1, "Round 1: 131 boards differ, the first: recorded board 5 Chasin, Nico (6) - "),
-    (4, "Round 4: 37 boards differ, the first: recorded board 6 Shengelia, David (10) - ")])
+@pytest.mark.parametrize(
+    "rnd, first",
+    [
+        (1, "Round 1: 131 boards differ, the first: recorded board 5 Chasin, Nico (6) - "),
+        (4, "Round 4: 37 boards differ, the first: recorded board 6 Shengelia, David (10) - "),
+    ],
+)
 def test_a_275_player_round_fits_in_60_lines_and_names_everybody(corpus_dir, rnd, first):
     """Graz 2026 (275 players; the two rounds that differ from the engine's, both on the
     generation order).  Without --full the report shows the first boards and the bracket's
     players whose pairing differs, capped."""
     path = corpus_dir / "real" / GRAZ
-    result = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round",
-                                      str(rnd)])
+    result = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round", str(rnd)])
     assert result.exit_code == 1, result.output
     lines = result.stdout.splitlines()
     assert len(lines) <= 60, len(lines)
@@ -205,15 +219,21 @@ def test_a_275_player_round_fits_in_60_lines_and_names_everybody(corpus_dir, rnd
             assert t.players[int(m.group(1))].name.startswith(m.group(2).strip()), line
     if rnd == 1:
         return
-    full = CliRunner().invoke(app, ["check", str(path), "--rules", "2025", "--round", "4",
-                                    "--full"])
+    full = CliRunner().invoke(
+        app, ["check", str(path), "--rules", "2025", "--round", "4", "--full"]
+    )
     assert len(full.stdout.splitlines()) > 100
     assert "engine's round:" in full.stdout and "engine's round:" not in result.stdout
 
 
-@pytest.mark.parametrize("edition, labels", [
-    ("2025", ("C1", "C2", "C3")), ("2017", ("C.1", "C.2", "C.3")),
-    ("2012", ("B.1a", "B.1b", "B.2"))])
+@pytest.mark.parametrize(
+    "edition, labels",
+    [
+        ("2025", ("C1", "C2", "C3")),
+        ("2017", ("C.1", "C.2", "C.3")),
+        ("2012", ("B.1a", "B.1b", "B.2")),
+    ],
+)
 def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edition, labels):
     """C1-C3 (2017 C.1-C.3, 2012 B.1a/B.1b/B.2): the legality sentences, labelled as each
     edition labels them, with the round of the first meeting read from the file."""
@@ -228,11 +248,16 @@ def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edit
     x = case.tournament
     rnd = x.recorded_rounds()
     a, b = case.info["rematch"]
-    met = [e.round for e in x.players[a].entries[:rnd - 1]
-           if e.kind is EntryKind.PLAYED and e.opponent == b]
+    met = [
+        e.round
+        for e in x.players[a].entries[: rnd - 1]
+        if e.kind is EntryKind.PLAYED and e.opponent == b
+    ]
     found = [d for d in check_round(x, rnd, ed).discrepancies if d.criterion == c1]
-    assert any(d.explanation == f"{c1}: {a} and {b} already played each other in round "
-               f"{met[0]}" for d in found), found
+    assert any(
+        d.explanation == f"{c1}: {a} and {b} already played each other in round {met[0]}"
+        for d in found
+    ), found
     for name, t in tournaments.items():
         case = next(tamper_pab_to_previous(t), None)
         if case is not None:
@@ -240,8 +265,7 @@ def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edit
     assert case is not None
     x = case.tournament
     [y] = case.players
-    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies
-             if d.criterion == c2)
+    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies if d.criterion == c2)
     assert d.explanation.startswith(f"{c2}: {y} gets the pairing-allocated bye but ")
     assert "had the pairing-allocated bye in round" in d.explanation
     t = read(corpus_dir / "dutch2025" / "t000004.trf")
@@ -249,7 +273,6 @@ def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edit
     case = next(c for r in range(2, rounds) for c in tamper_c3(truncate(t, r, total=rounds)))
     x = case.tournament
     p, q = case.players
-    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies
-             if d.criterion == c3)
+    d = next(d for d in check_round(x, x.recorded_rounds(), ed).discrepancies if d.criterion == c3)
     assert d.explanation.startswith(f"{c3}: {p} and {q} both have an absolute preference for")
     assert d.explanation.endswith("and neither is a topscorer")

@@ -51,10 +51,22 @@ def hostile(case):
 
 def chromium(*args: str, profile) -> subprocess.CompletedProcess:
     return subprocess.run(
-        [CHROMIUM, "--headless", "--no-sandbox", "--disable-gpu",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--no-first-run", f"--user-data-dir={profile}", *args],
-        capture_output=True, text=True, timeout=120)
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            "--no-first-run",
+            f"--user-data-dir={profile}",
+            *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
 
 
 @pytest.fixture(scope="module")
@@ -93,7 +105,8 @@ def test_html_is_self_contained(report):
 
 
 needs_chromium = pytest.mark.skipif(
-    CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)")
+    CHROMIUM is None, reason="chromium is not installed (apt-get install chromium)"
+)
 
 
 @needs_chromium
@@ -146,27 +159,42 @@ def test_html_screenshot_and_a4_print(report, tmp_path):
     """A screenshot at A4 width (looked at when this test was written: names, the boards
     table, the folded bracket) and a PDF print whose pages are A4 (595 x 842 points)."""
     png = tmp_path / "report.png"
-    proc = chromium(f"--screenshot={png}", "--window-size=794,1123", report.as_uri(),
-                    profile=tmp_path / "profile")
+    proc = chromium(
+        f"--screenshot={png}",
+        "--window-size=794,1123",
+        report.as_uri(),
+        profile=tmp_path / "profile",
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     data = png.read_bytes()
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
     width, height = int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
     assert (width, height) == (794, 1123)
     pdf = tmp_path / "report.pdf"
-    proc = chromium(f"--print-to-pdf={pdf}", "--no-pdf-header-footer", report.as_uri(),
-                    profile=tmp_path / "profile2")
+    proc = chromium(
+        f"--print-to-pdf={pdf}",
+        "--no-pdf-header-footer",
+        report.as_uri(),
+        profile=tmp_path / "profile2",
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
     boxes = re.findall(rb"/MediaBox\s*\[\s*0\s+0\s+([\d.]+)\s+([\d.]+)\s*\]", pdf.read_bytes())
     assert boxes and all(abs(float(w) - 595) < 2 and abs(float(h) - 842) < 2 for w, h in boxes)
     # The folded brackets unfold in print: without that rule the print holds less (the
     # bracket tables' text; pages may still be as many).
     folded = tmp_path / "folded.html"
-    folded.write_text(report.read_text().replace(
-        "details::details-content { content-visibility: visible; display: block; }", ""))
+    folded.write_text(
+        report.read_text().replace(
+            "details::details-content { content-visibility: visible; display: block; }", ""
+        )
+    )
     pdf2 = tmp_path / "folded.pdf"
-    proc = chromium(f"--print-to-pdf={pdf2}", "--no-pdf-header-footer", folded.as_uri(),
-                    profile=tmp_path / "profile3")
+    proc = chromium(
+        f"--print-to-pdf={pdf2}",
+        "--no-pdf-header-footer",
+        folded.as_uri(),
+        profile=tmp_path / "profile3",
+    )
     assert proc.returncode == 0, proc.stderr[-2000:]
 
     assert pdf.stat().st_size > pdf2.stat().st_size * 1.05

@@ -15,8 +15,12 @@ from fractions import Fraction
 
 import pytest
 
-from trfaudit.checker.inputs import (baku_acceleration, follows_final_standings,
-                                     prescribed_order, round1_out_of_order)
+from trfaudit.checker.inputs import (
+    baku_acceleration,
+    follows_final_standings,
+    prescribed_order,
+    round1_out_of_order,
+)
 from trfaudit.checker.model import INPUT, Cause, FindingClass
 from trfaudit.checker.run import Options, check_tournament
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
@@ -30,8 +34,10 @@ def renumber(t: Tournament, new: dict[int, int]) -> Tournament:
     players = {}
     for old, p in t.players.items():
         p.tpn = new[old]
-        p.entries = [dataclasses.replace(e, opponent=new[e.opponent] if e.opponent else None)
-                     for e in p.entries]
+        p.entries = [
+            dataclasses.replace(e, opponent=new[e.opponent] if e.opponent else None)
+            for e in p.entries
+        ]
         players[new[old]] = p
     t.players = dict(sorted(players.items()))
     t.accelerations = {new[k]: v for k, v in t.accelerations.items()}
@@ -48,12 +54,15 @@ def assert_only_input(report, cause: Cause) -> list:
     found = findings(report)
     assert found, "the alteration must make a round differ"
     for rnd, d in found:
-        assert (d.kind, d.cause, d.finding_class) == (INPUT, cause.value, FindingClass.INPUT), \
-            (rnd, d)
+        assert (d.kind, d.cause, d.finding_class) == (INPUT, cause.value, FindingClass.INPUT), (
+            rnd,
+            d,
+        )
     return found
 
 
 # -- starting rank ---------------------------------------------------------------------------
+
 
 def test_a_player_moved_to_the_end_is_put_back_by_the_smallest_re_ranking(corpus_dir):
     t = read(corpus_dir / "dutch2025" / "t000036.trf")
@@ -87,8 +96,14 @@ def test_numbering_by_final_standings_is_the_file_not_the_pairing(corpus_dir):
 def test_prescribed_ranking_is_rating_then_title_then_name():
     t = Tournament()
     from trfaudit.trf.model import Player
-    rows = [(1, 2000, "", "Zed"), (2, 2100, "", "Abe"), (3, 2000, "IM", "Zoe"),
-            (4, 2000, "", "Ann"), (5, 0, "", "Bob")]
+
+    rows = [
+        (1, 2000, "", "Zed"),
+        (2, 2100, "", "Abe"),
+        (3, 2000, "IM", "Zoe"),
+        (4, 2000, "", "Ann"),
+        (5, 0, "", "Bob"),
+    ]
     for tpn, rating, title, name in rows:
         t.players[tpn] = Player(tpn=tpn, name=name, title=title, rating=rating)
     # 2100 first; among the 2000s the IM, then Ann before Zed; the unrated last.
@@ -102,12 +117,14 @@ def test_round1_in_order_is_not_blamed(corpus_dir):
 
 # -- initial colour -----------------------------------------------------------------------------
 
+
 def test_a_contradicting_initial_colour_is_one_file_level_finding(corpus_dir):
     t = read(corpus_dir / "dutch2025" / "t000036.trf")
     rec = check_tournament(t, Options(rules="2025"))
     assert rec.status == "match"
     # What the engine infers from round 1 (the file states nothing), and the other colour.
     from trfaudit.engine import round_input
+
     inferred = round_input(t, 1).initial_colour
     stated = copy.deepcopy(t)
     stated.initial_colour = "b" if inferred == "w" else "w"
@@ -120,13 +137,18 @@ def test_a_contradicting_initial_colour_is_one_file_level_finding(corpus_dir):
 
 # -- acceleration --------------------------------------------------------------------------------
 
+
 def test_baku_virtual_points_as_the_axes_corpus_states_them(corpus_dir):
     # t800012: 12 players, 7 rounds; 250 lines give 1.0 to #1-#6 in rounds 1-2, 0.5 in 3-4.
     t = read(corpus_dir / "axes" / "t800012_baku_byes_pab05.trf")
     assert baku_acceleration(t) == t.accelerations
     assert set(t.accelerations) == set(range(1, 7))
-    assert t.accelerations[1] == {1: Fraction(1), 2: Fraction(1), 3: Fraction(1, 2),
-                                  4: Fraction(1, 2)}
+    assert t.accelerations[1] == {
+        1: Fraction(1),
+        2: Fraction(1),
+        3: Fraction(1, 2),
+        4: Fraction(1, 2),
+    }
 
 
 def test_a_dropped_250_is_the_acceleration(corpus_dir):
@@ -152,6 +174,7 @@ def test_an_acceleration_the_rounds_were_not_paired_with(corpus_dir):
 
 # -- absences and byes ---------------------------------------------------------------------------
 
+
 def test_an_f_written_for_a_u(corpus_dir):
     # 2017 rules: a full-point bye does not bar the PAB (C.04.1.d), a PAB does.
     t = read(corpus_dir / "dutch2017" / "t000006.trf")
@@ -159,8 +182,9 @@ def test_an_f_written_for_a_u(corpus_dir):
     assert check_tournament(t, Options(rules="2017")).status == "match"
     altered = copy.deepcopy(t)
     old = altered.players[29].entries[3]
-    altered.players[29].entries[3] = RoundEntry(4, EntryKind.FULL_BYE, None, None, "F",
-                                                old.line, old.column)
+    altered.players[29].entries[3] = RoundEntry(
+        4, EntryKind.FULL_BYE, None, None, "F", old.line, old.column
+    )
     report = check_tournament(altered, Options(rules="2017"))
     found = assert_only_input(report, Cause.ABSENCE)
     for _, d in found:
@@ -169,6 +193,7 @@ def test_an_f_written_for_a_u(corpus_dir):
 
 
 # -- forbidden pairs -------------------------------------------------------------------------------
+
 
 def test_a_forbidden_pair_that_was_paired(corpus_dir):
     t = read(corpus_dir / "dutch2025" / "t000036.trf")
@@ -179,14 +204,15 @@ def test_a_forbidden_pair_that_was_paired(corpus_dir):
     report = check_tournament(altered, Options(rules="2025"))
     found = assert_only_input(report, Cause.FORBIDDEN_PAIR)
     assert [rnd for rnd, _ in found] == [3]
-    assert f"1-{entry.opponent}" in found[0][1].evidence or \
-        f"{entry.opponent}-1" in found[0][1].evidence
+    assert (
+        f"1-{entry.opponent}" in found[0][1].evidence
+        or f"{entry.opponent}-1" in found[0][1].evidence
+    )
 
 
 @pytest.mark.parametrize("name", ["t000004", "t000114"])
 def test_clean_corpus_files_give_no_input_finding(corpus_dir, name):
-    report = check_tournament(read(corpus_dir / "dutch2025" / f"{name}.trf"),
-                              Options(rules="2025"))
+    report = check_tournament(read(corpus_dir / "dutch2025" / f"{name}.trf"), Options(rules="2025"))
     assert report.status == "match"
 
 
@@ -195,9 +221,13 @@ def test_a_finding_that_hinges_on_a_forbidden_pair_says_so(corpus_dir):
 
     t = read(corpus_dir / "dutch2025" / "t000184.trf")
     last = t.recorded_rounds()
-    boards = sorted({(tpn, e.opponent) if e.colour == "w" else (e.opponent, tpn)
-                     for tpn, p in t.players.items()
-                     if (e := p.entries[last - 1]).kind is EntryKind.PLAYED})
+    boards = sorted(
+        {
+            (tpn, e.opponent) if e.colour == "w" else (e.opponent, tpn)
+            for tpn, p in t.players.items()
+            if (e := p.entries[last - 1]).kind is EntryKind.PLAYED
+        }
+    )
     (w1, b1), (w2, b2) = boards[0], boards[1]
     altered = copy.deepcopy(t)
     altered.forbidden_pairs = [(frozenset((w1, b1)), last, last)]
@@ -209,8 +239,11 @@ def test_a_finding_that_hinges_on_a_forbidden_pair_says_so(corpus_dir):
     assert report.error is None
     found = findings(report)
     assert found and all(d.kind != INPUT for _, d in found)
-    assert all("hinges on the forbidden pairs " + "-".join(map(str, sorted((w1, b1))))
-               in (d.evidence or "") for _, d in found)
+    assert all(
+        "hinges on the forbidden pairs " + "-".join(map(str, sorted((w1, b1))))
+        in (d.evidence or "")
+        for _, d in found
+    )
 
 
 def test_a_finding_in_an_accelerated_round_names_the_virtual_points(corpus_dir):
@@ -219,8 +252,11 @@ def test_a_finding_in_an_accelerated_round_names_the_virtual_points(corpus_dir):
     # t800012: 250 lines give 1.0 to #1-#6 in rounds 1-2.  Swap the colours of a round-2
     # board: a colour finding, in a round paired with the virtual points.
     t = read(corpus_dir / "axes" / "t800012_baku_byes_pab05.trf")
-    entry = next(e for p in t.players.values() if (e := p.entries[1]).colour == "w"
-                 and e.kind is EntryKind.PLAYED)
+    entry = next(
+        e
+        for p in t.players.values()
+        if (e := p.entries[1]).colour == "w" and e.kind is EntryKind.PLAYED
+    )
     white = next(tpn for tpn, p in t.players.items() if p.entries[1] is entry)
     altered = copy.deepcopy(t)
     set_game(altered, 2, entry.opponent, white, {"1": "0", "0": "1", "=": "="}[entry.result])

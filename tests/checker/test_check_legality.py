@@ -21,8 +21,16 @@ from trfaudit.trf.writer import write
 from .tamper import refresh_points, tamper_rematch
 
 E2025 = EDITIONS["2025"]
-VALUE = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "+": Fraction(1),
-         "-": Fraction(0), "U": Fraction(1), "H": Fraction(1, 2), "Z": Fraction(0)}
+VALUE = {
+    "1": Fraction(1),
+    "=": Fraction(1, 2),
+    "0": Fraction(0),
+    "+": Fraction(1),
+    "-": Fraction(0),
+    "U": Fraction(1),
+    "H": Fraction(1, 2),
+    "Z": Fraction(0),
+}
 
 
 def event(make_player, make_trf, rounds: dict[int, list[str]], total=3):
@@ -49,33 +57,57 @@ def kinds(report):
 
 def test_a_forfeit_does_not_block_a_later_pairing(make_player, make_trf):
     # C1 counts played games only (C.04.2 3.5): 1-3 again is legal, 2-4 again is not.
-    t = event(make_player, make_trf, with_round2(
-        {1: "   3 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="}))
+    t = event(
+        make_player,
+        make_trf,
+        with_round2({1: "   3 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="}),
+    )
     report = check_round(t, 2, E2025)
     assert kinds(report) == [(ILLEGAL, "C1", [2, 4])]
     assert "already played each other in round 1" in report.discrepancies[0].explanation
 
 
-@pytest.mark.parametrize("blocks, expected", [
-    ({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="},
-     ["3 is paired twice: with 1 and 2", "4 is paired with 2, but 2's entry names opponent 3"]),
-    ({1: "   9 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="},
-     ["1 is paired with 9, who is not a registered player",
-      "3 is paired with 1, but 1's entry names opponent 9"]),
-    ({1: "   3 w =", 3: "0000 - H", 2: "   4 w =", 4: "   2 b ="},
-     ["1 is paired with 3, but 3 has a half-point bye in round 2: 3 is not in the pairing"]),
-    ({1: "   3 w =", 3: "   1 w =", 2: "   4 w =", 4: "   2 b ="},
-     ["1 and 3 are both recorded with white"]),
-    ({1: "   3 w =", 3: "   1 b =", 2: "0000 - U", 4: "0000 - U"},
-     ["players 2, 4 all get the pairing-allocated bye: at most one player may be left "
-      "unpaired"]),
-])
+@pytest.mark.parametrize(
+    "blocks, expected",
+    [
+        (
+            {1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="},
+            [
+                "3 is paired twice: with 1 and 2",
+                "4 is paired with 2, but 2's entry names opponent 3",
+            ],
+        ),
+        (
+            {1: "   9 w =", 3: "   1 b =", 2: "   4 w =", 4: "   2 b ="},
+            [
+                "1 is paired with 9, who is not a registered player",
+                "3 is paired with 1, but 1's entry names opponent 9",
+            ],
+        ),
+        (
+            {1: "   3 w =", 3: "0000 - H", 2: "   4 w =", 4: "   2 b ="},
+            ["1 is paired with 3, but 3 has a half-point bye in round 2: 3 is not in the pairing"],
+        ),
+        (
+            {1: "   3 w =", 3: "   1 w =", 2: "   4 w =", 4: "   2 b ="},
+            ["1 and 3 are both recorded with white"],
+        ),
+        (
+            {1: "   3 w =", 3: "   1 b =", 2: "0000 - U", 4: "0000 - U"},
+            [
+                "players 2, 4 all get the pairing-allocated bye: at most one player may be left "
+                "unpaired"
+            ],
+        ),
+    ],
+)
 def test_not_a_round_pairing(make_player, make_trf, blocks, expected):
     t = event(make_player, make_trf, with_round2(blocks))
     report = check_round(t, 2, E2025)
     structure = [d for d in report.discrepancies if d.criterion == "1.9.1"]
-    assert sorted(d.explanation.removeprefix("1.9.1: not a round-pairing: ")
-                  for d in structure) == sorted(expected)
+    assert sorted(
+        d.explanation.removeprefix("1.9.1: not a round-pairing: ") for d in structure
+    ) == sorted(expected)
     assert all(d.kind == ILLEGAL for d in report.discrepancies)
 
 

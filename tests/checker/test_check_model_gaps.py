@@ -19,8 +19,9 @@ def test_2012_quality_and_order_are_interpretation() -> None:
         d = with_model_gaps(_round(kind), EDITIONS["2012"]).discrepancies[0]
         assert d.finding_class == FindingClass.INTERPRETATION
         assert "A.7.e" in d.explanation and "confirm by hand" in d.explanation
-        assert d.summary.endswith("(uncertain: the 2012 edition is not modelled in full; "
-                                  "confirm by hand)")
+        assert d.summary.endswith(
+            "(uncertain: the 2012 edition is not modelled in full; confirm by hand)"
+        )
 
 
 def test_absolute_and_colour_findings_keep_their_class() -> None:

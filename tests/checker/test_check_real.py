@@ -32,37 +32,60 @@ VERDICTS: dict[str, tuple[str, dict[int, list[tuple[str, str, str]]]]] = {
     # Gros 2010 (2012 rules): round 1 is S1 against S2 of the 51 players present (1-26,
     # 2-27, 3-29 ..., PAB 52) without the XXA lines' virtual point for #1-#26, which would
     # have made two brackets; round 3 too.  So rounds 2 and 4 are judged without it as well.
-    "competichess__testTrfFile.txt": ("2012", {
-        1: [(*INPUT, "acceleration")], 2: [("order", I, "D.1")],
-        3: [(*INPUT, "acceleration")], 4: [("quality", I, "B.4")]}),
+    "competichess__testTrfFile.txt": (
+        "2012",
+        {
+            1: [(*INPUT, "acceleration")],
+            2: [("order", I, "D.1")],
+            3: [(*INPUT, "acceleration")],
+            4: [("quality", I, "B.4")],
+        },
+    ),
     "gbtami-swisspairing__aeroflot_open_2026_r09.trf": ("2025", {}),
     # Budapest 2026, round 8: 82 (1.5 points) is recorded with the PAB ('U') while 90 (1.0,
     # no PAB yet) plays: C5 as written.  With 82 not paired (a requested bye written as 'U'),
     # the other players' pairing is exactly the recorded one.
-    "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf": ("2025", {
-        8: [(*INPUT, "absence")]}),
+    "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf": (
+        "2025",
+        {8: [(*INPUT, "absence")]},
+    ),
     # lichess 2024 (2017 rules): round 1 pairs 2-54, 10-41 ...: not S1 against S2 by the
     # file's numbers (ratings at export time); the other rounds differ only in Art. D order
     # and E.5 colours, which depend on the ranking alone.
-    "openswisspairings__lichess_swiss_2024.10.13_hId1KZmF_rapid.trf": ("2017", {
-        r: [(*INPUT, "starting-rank")] for r in range(1, 7)}),
+    "openswisspairings__lichess_swiss_2024.10.13_hId1KZmF_rapid.trf": (
+        "2017",
+        {r: [(*INPUT, "starting-rank")] for r in range(1, 7)},
+    ),
     # A hand-made tie-break exercise (not Dutch-paired), judged by the 2017 rules of its
     # 2024 date: round 3, the forfeit 12-14 was scheduled against E.1 (12 had white, so
     # prefers black; 14 had white then black, so prefers white); round 7, 1 and 3 both had
     # w b w b w b and 4 points, so E.4 gives the higher-ranked 1 white, the record gives it
     # to 3 (rated higher, but numbered lower); rounds 6 and 9 float more than needed.
-    "ottomilvang-tiebreakserver__held_swiss_9.trf": ("2017", {
-        3: [("colour", P, "E.1")], 6: [("quality", P, "C.5")],
-        7: [("colour", P, "E.4")], 9: [("quality", P, "C.6")]}),
+    "ottomilvang-tiebreakserver__held_swiss_9.trf": (
+        "2017",
+        {
+            3: [("colour", P, "E.1")],
+            6: [("quality", P, "C.5")],
+            7: [("colour", P, "E.4")],
+            9: [("quality", P, "C.6")],
+        },
+    ),
     # lichess 2020 (2017 rules): numbered by the final standings (8, 7.5, 6.5, 6.5, ...).
-    "sharly-chess__2020_06.trf": ("2017", {
-        r: [(*INPUT, "starting-rank")] for r in (1, 2, 3, 4, 6)}),
+    "sharly-chess__2020_06.trf": (
+        "2017",
+        {r: [(*INPUT, "starting-rank")] for r in (1, 2, 3, 4, 6)},
+    ),
     # TRF-2026 sample: 152 B, but every board of round 1 has the colours of white's lot; and
     # 192 FIDE_DUTCH_2026_BAKU without 250 asks for Baku (8 of 16 players: 1, 1, 0.5 in
     # rounds 1-3), but rounds 1-3 were paired without it (a C.07 exercise, not Dutch-paired).
-    "sharly-chess__trf-import-test.trf": ("2025", {
-        1: [(*INPUT, "initial-colour"), (*INPUT, "acceleration")],
-        2: [(*INPUT, "acceleration")], 3: [(*INPUT, "acceleration")]}),
+    "sharly-chess__trf-import-test.trf": (
+        "2025",
+        {
+            1: [(*INPUT, "initial-colour"), (*INPUT, "acceleration")],
+            2: [(*INPUT, "acceleration")],
+            3: [(*INPUT, "acceleration")],
+        },
+    ),
     "tornello__input_bbp_Primavera_2.trf": ("2025", {}),
 }
 
@@ -74,8 +97,10 @@ ROUNDWISE: dict[str, tuple[str, dict[int, list[tuple[str, str, str]]]]] = {
     # gives 6-142 ...: another ranking (or an arbiter's change); round 4 differs only in
     # Art. 4.3's order.
     # Round 1 verdict: input starting-rank.
-    "gbtami-swisspairing__international_chessopen_graz_2026_a_r09.trf": ("2025", {
-        4: [(*INPUT, "starting-rank")]}),
+    "gbtami-swisspairing__international_chessopen_graz_2026_a_r09.trf": (
+        "2025",
+        {4: [(*INPUT, "starting-rank")]},
+    ),
     # Karl-Mala 2005 (the 2012 rules, the oldest implemented): round 1 is not S1 against S2
     # (1-141 for 1-142); the quality findings of the later rounds do not depend on the
     # ranking (3, 4, 6: quality B.4; 7: quality A.7.d).  Round 1 verdict: input
@@ -85,8 +110,13 @@ ROUNDWISE: dict[str, tuple[str, dict[int, list[tuple[str, str, str]]]]] = {
 
 
 def verdicts(report) -> dict[int, list[tuple[str, str, str]]]:
-    return {r.round: [(str(d.kind), str(d.finding_class), str(d.cause or d.criterion))
-                      for d in r.discrepancies] for r in report.differing}
+    return {
+        r.round: [
+            (str(d.kind), str(d.finding_class), str(d.cause or d.criterion))
+            for d in r.discrepancies
+        ]
+        for r in report.differing
+    }
 
 
 @pytest.mark.parametrize("name", sorted(VERDICTS))
@@ -97,22 +127,24 @@ def test_real_file_verdicts(corpus_dir, name):
     assert verdicts(report) == expected
 
 
-@pytest.mark.parametrize("name,rnd", [(n, r) for n in sorted(ROUNDWISE)
-                                      for r in sorted(ROUNDWISE[n][1])])
+@pytest.mark.parametrize(
+    "name,rnd", [(n, r) for n in sorted(ROUNDWISE) for r in sorted(ROUNDWISE[n][1])]
+)
 def test_large_real_file_rounds(corpus_dir, name, rnd):
     rules, expected = ROUNDWISE[name]
-    report = check_tournament(load(str(corpus_dir / "real" / name)),
-                              Options(rules=rules, round=rnd))
+    report = check_tournament(
+        load(str(corpus_dir / "real" / name)), Options(rules=rules, round=rnd)
+    )
     assert verdicts(report) == {rnd: expected[rnd]}
 
 
 def test_input_findings_in_json_follow_the_schema(corpus_dir):
-    report = check_tournament(load(str(corpus_dir / "real" / "sharly-chess__2020_06.trf")),
-                              Options(rules="2017"))
+    report = check_tournament(
+        load(str(corpus_dir / "real" / "sharly-chess__2020_06.trf")), Options(rules="2017")
+    )
     doc = json.loads(render(BatchReport([report])))
     jsonschema.validate(doc, schema())
     first = doc["files"][0]["rounds"][0]["discrepancies"][0]
-    assert (first["kind"], first["class"], first["cause"]) == ("input", "input",
-                                                               "starting-rank")
+    assert (first["kind"], first["class"], first["cause"]) == ("input", "input", "starting-rank")
     assert "final standings" in first["evidence"]
     assert doc["summary"]["classes"] == {"input": 5, "pairing": 0, "interpretation": 0}

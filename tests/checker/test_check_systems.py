@@ -33,8 +33,10 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
     result = runner.invoke(app, ["check", str(TEAM), str(SMALL)])
     assert result.exit_code == 2
     text = flat(result.output)
-    assert ("not checked: not a Dutch individual tournament: 192 FIDE_TEAM_BAKU, a team event "
-            "(300, 310, 320, 330 team records) is not checked") in text
+    assert (
+        "not checked: not a Dutch individual tournament: 192 FIDE_TEAM_BAKU, a team event "
+        "(300, 310, 320, 330 team records) is not checked"
+    ) in text
     assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
     # no column-level parse error and no board-level noise for the team event
     assert "250 points" not in text and "pairing-allocated byes" not in text
@@ -58,8 +60,9 @@ def test_another_individual_system(tmp_path):
     path.write_text(text)
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
-    assert ("not a Dutch individual tournament: 192 FIDE_BURSTEIN is not checked"
-            in flat(result.output))
+    assert "not a Dutch individual tournament: 192 FIDE_BURSTEIN is not checked" in flat(
+        result.output
+    )
     # --rules asks for the Dutch rules anyway (a Burstein event paired by a Dutch program?)
     assert runner.invoke(app, ["check", str(path), "--rules", "2025"]).exit_code == 0
 

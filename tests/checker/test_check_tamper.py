@@ -18,12 +18,20 @@ from trfaudit.engine import round_input
 from trfaudit.engine.colours import allocate
 from trfaudit.trf.reader import read
 
-from .tamper import (EDITION, states_for, tamper_c3, tamper_exchange, tamper_move_bye,
-                     tamper_pab_to_previous, tamper_rematch, tamper_swap_colours, truncate)
+from .tamper import (
+    EDITION,
+    states_for,
+    tamper_c3,
+    tamper_exchange,
+    tamper_move_bye,
+    tamper_pab_to_previous,
+    tamper_rematch,
+    tamper_swap_colours,
+    truncate,
+)
 
 # Small tournaments (6-15 players) in which every alteration below has instances.
-FILES = ["t000004", "t000036", "t000114", "t000184", "t000192", "t000206", "t000212",
-         "t000232"]
+FILES = ["t000004", "t000036", "t000114", "t000184", "t000192", "t000206", "t000212", "t000232"]
 PER_FILE = 6  # alterations of each kind checked per file
 QUALITY_LABEL = re.compile(r"C([4-9]|1[0-9]|2[01])$")
 

@@ -12,8 +12,7 @@ from trfaudit.checker.standings import is_ranking
 
 
 def _by_pairs(scores: dict[int, Fraction], ranks: dict[int, int]) -> bool:
-    return all(not (scores[a] > scores[b] and ranks[a] > ranks[b])
-               for a in ranks for b in ranks)
+    return all(not (scores[a] > scores[b] and ranks[a] > ranks[b]) for a in ranks for b in ranks)
 
 
 @given(st.lists(st.tuples(st.integers(0, 8), st.integers(1, 6)), min_size=1, max_size=12))

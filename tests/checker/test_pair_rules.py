@@ -27,8 +27,9 @@ def _with_header(tmp_path: Path, header: str) -> Path:
 
 def test_rules_2017_reproduces_a_recorded_round():
     # corpus/dutch2017/t000001 round 3, as the reference engine paired it under 2017 rules.
-    got = pair(CORPUS / "dutch2017" / "t000001.trf", "--round", "3", "--rules", "2017",
-               "-f", "json")
+    got = pair(
+        CORPUS / "dutch2017" / "t000001.trf", "--round", "3", "--rules", "2017", "-f", "json"
+    )
     assert got.exit_code == 0, got.output
     doc = json.loads(got.stdout)
     assert doc["rules"] == "2017" and doc["rules_reason"] == "--rules 2017"

@@ -17,21 +17,33 @@ REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"
 NO_DATE = "no type code (192/092) and no date (042/052/132): the current edition"
 EDITIONS = {
     # 042 24/09/2010: day 24, so DD/MM/YYYY; before 2017-07-01.
-    "competichess__testTrfFile.txt":
-        ("2012", "start date 2010-09-24 (042 '24/09/2010'): before 2017-07-01"),
+    "competichess__testTrfFile.txt": (
+        "2012",
+        "start date 2010-09-24 (042 '24/09/2010'): before 2017-07-01",
+    ),
     # lichess writes "Oct 13, 2024"; the 2017 edition was in force until 2026-01-31.
-    "openswisspairings__lichess_swiss_2024.10.13_hId1KZmF_rapid.trf":
-        ("2017", "start date 2024-10-13 (042 'Oct 13, 2024'): in force from 2017-07-01"),
-    "ottomilvang-tiebreakserver__held_swiss_9.trf":
-        ("2017", "start date 2024-08-01 (042 '2024-08-01'): in force from 2017-07-01"),
-    "sharly-chess__2020_06.trf":
-        ("2017", "start date 2020-05-29 (042 'May 29, 2020'): in force from 2017-07-01"),
+    "openswisspairings__lichess_swiss_2024.10.13_hId1KZmF_rapid.trf": (
+        "2017",
+        "start date 2024-10-13 (042 'Oct 13, 2024'): in force from 2017-07-01",
+    ),
+    "ottomilvang-tiebreakserver__held_swiss_9.trf": (
+        "2017",
+        "start date 2024-08-01 (042 '2024-08-01'): in force from 2017-07-01",
+    ),
+    "sharly-chess__2020_06.trf": (
+        "2017",
+        "start date 2020-05-29 (042 'May 29, 2020'): in force from 2017-07-01",
+    ),
     # Swiss-Manager's German "28. 07. 2005": the 2012 text (C.04.3.1) was in force.
-    "sharly-chess__example_trf16.trf":
-        ("2012", "start date 2005-07-28 (042 '28. 07. 2005'): before 2017-07-01"),
+    "sharly-chess__example_trf16.trf": (
+        "2012",
+        "start date 2005-07-28 (042 '28. 07. 2005'): before 2017-07-01",
+    ),
     # Tornello writes DD/MM/YYYY; 21 March 2026 is after 2026-02-01.
-    "tornello__input_bbp_Primavera_2.trf":
-        ("2025", "start date 2026-03-21 (042 '21/03/2026'): in force from 2026-02-01"),
+    "tornello__input_bbp_Primavera_2.trf": (
+        "2025",
+        "start date 2026-03-21 (042 '21/03/2026'): in force from 2026-02-01",
+    ),
     # The type code wins over the date 2025/09/13 (issue 6); FIDE_DUTCH_2026 is the 2026 text.
     "sharly-chess__trf-import-test.trf": ("2025", "192 FIDE_DUTCH_2026_BAKU"),
     # No header at all (Chess-Results conversions, a generated bbp test): the current edition.

@@ -25,8 +25,9 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 
-def with_ranks(corpus_dir, tmp_path, ranks: dict[int, int], tie_breaks: str = "",
-               name: str = "t.trf"):
+def with_ranks(
+    corpus_dir, tmp_path, ranks: dict[int, int], tie_breaks: str = "", name: str = "t.trf"
+):
     """corpus/dutch2025/t000025 (6 players, 3 rounds) with 202 and the ranks given.
 
     Its points: 2 2.5; 3 and 4 2.0; 1 1.5; 5 1.0; 6 0.  By hand: BH of 3 = 0 (6) + 2.5 (2)
@@ -59,7 +60,8 @@ def test_check_reports_a_rank_difference_with_the_deciding_tiebreak(corpus_dir, 
     assert d["players"] == [4, 3]
     assert d["explanation"].startswith(
         "ranks 2 (4) and 3 (3) are in the wrong order, 3 ranks before 4: BH/C1 4.5 for 3 "
-        "against 3.5 for 4 (the first tie-break decides; the points tie at 2)")
+        "against 3.5 for 4 (the first tie-break decides; the points tie at 2)"
+    )
     assert "R1 6:0 + R2 2:2.5 + R3 4:2; cut R1 = 4.5" in d["explanation"]
     assert "R1 1:1.5 + R2 5:1 + R3 3:2; cut R2 = 3.5" in d["explanation"]
 
@@ -111,41 +113,75 @@ def test_a_recorded_tie_that_the_list_separates(corpus_dir, tmp_path):
     ranks = {**FINAL, 3: 2, 4: 2}
     (d,) = verify(read(with_ranks(corpus_dir, tmp_path, ranks, "BH/C1"))).discrepancies
     assert d.players == [3, 4]
-    assert "3 and 4 are recorded as tied at rank 2, but BH/C1 4.5 for 3 against 3.5" \
-        in d.explanation
+    assert (
+        "3 and 4 are recorded as tied at rank 2, but BH/C1 4.5 for 3 against 3.5" in d.explanation
+    )
 
 
 def test_standings_json(corpus_dir):
     """BH/C1 and SB of t000025 by hand: 2 beat 5 (1.0), drew 3 (2.0), beat 1 (1.5): BH 4.5,
     BH/C1 3.5, SB 1 + 1 + 1.5 = 3.5."""
-    result = runner.invoke(app, ["standings", str(corpus_dir / "dutch2025" / "t000025.trf"),
-                                 "--tiebreaks", "BH/C1,bh,SB", "--format", "json"])
+    result = runner.invoke(
+        app,
+        [
+            "standings",
+            str(corpus_dir / "dutch2025" / "t000025.trf"),
+            "--tiebreaks",
+            "BH/C1,bh,SB",
+            "--format",
+            "json",
+        ],
+    )
     assert result.exit_code == 0, result.output
     doc = json.loads(result.stdout)
     assert doc["tiebreaks"] == ["BH/C1", "bh", "SB"]  # codes exactly as given
     first = doc["players"][0]
-    assert first == {"rank": 1, "tpn": 2, "name": "Test0002 Player0002", "points": 2.5,
-                     "values": {"BH/C1": 3.5, "bh": 4.5, "SB": 3.5}, "recorded_rank": 1}
+    assert first == {
+        "rank": 1,
+        "tpn": 2,
+        "name": "Test0002 Player0002",
+        "points": 2.5,
+        "values": {"BH/C1": 3.5, "bh": 4.5, "SB": 3.5},
+        "recorded_rank": 1,
+    }
     assert [p["tpn"] for p in doc["players"]] == [2, 3, 4, 1, 5, 6]
 
 
 def test_standings_after_round_and_csv(corpus_dir):
     """After round 1 (by hand: 1 drew 4, 2 beat 5, 3 beat 6): 2 and 3 on 1 point, 1 and 4 on
     0.5, 5 and 6 on 0, each pair in TPN order."""
-    result = runner.invoke(app, ["standings", str(corpus_dir / "dutch2025" / "t000025.trf"),
-                                 "--after-round", "1", "--format", "csv", "-t", "TPN"])
+    result = runner.invoke(
+        app,
+        [
+            "standings",
+            str(corpus_dir / "dutch2025" / "t000025.trf"),
+            "--after-round",
+            "1",
+            "--format",
+            "csv",
+            "-t",
+            "TPN",
+        ],
+    )
     assert result.exit_code == 0, result.output
     rows = list(csv.DictReader(io.StringIO(result.stdout)))
     assert [(r["rank"], r["tpn"], r["points"]) for r in rows] == [
-        ("1", "2", "1"), ("2", "3", "1"), ("3", "1", "0.5"), ("4", "4", "0.5"),
-        ("5", "5", "0"), ("6", "6", "0")]
+        ("1", "2", "1"),
+        ("2", "3", "1"),
+        ("3", "1", "0.5"),
+        ("4", "4", "0.5"),
+        ("5", "5", "0"),
+        ("6", "6", "0"),
+    ]
 
 
 def test_standings_html_escapes_names(tmp_path):
-    text = ("012 <script>\n001    1      <b>Evil & Co</b>                  2000"
-            "                             1.0    1     2 w 1\n"
-            "001    2      Plain                             1900"
-            "                             0.0    2     1 b 0\n")
+    text = (
+        "012 <script>\n001    1      <b>Evil & Co</b>                  2000"
+        "                             1.0    1     2 w 1\n"
+        "001    2      Plain                             1900"
+        "                             0.0    2     1 b 0\n"
+    )
     path = tmp_path / "x.trf"
     path.write_text(text)
     result = runner.invoke(app, ["standings", str(path), "-f", "html", "-t", "WIN"])
@@ -154,8 +190,10 @@ def test_standings_html_escapes_names(tmp_path):
 
 
 def test_standings_rejects_a_bad_code(corpus_dir):
-    result = runner.invoke(app, ["standings", str(corpus_dir / "dutch2025" / "t000025.trf"),
-                                 "--tiebreaks", "BH/C1,XYZ"])
+    result = runner.invoke(
+        app,
+        ["standings", str(corpus_dir / "dutch2025" / "t000025.trf"), "--tiebreaks", "BH/C1,XYZ"],
+    )
     assert result.exit_code == 2
     assert "unknown tie-break 'XYZ'" in result.stderr and "character 7" in result.stderr
 
@@ -167,24 +205,33 @@ def test_standings_reports_rank_differences(corpus_dir, tmp_path):
     assert "standings: ranks 2 (4) and 3 (3) are in the wrong order" in flat(result.stdout)
 
 
-TRF = ("012 T\n202 BH/C1, BH ,SB\n212 PTS,BH/C1,OTHER_X\n"
-       "001    1      A                                 2000                             1.0"
-       "    1     2 w 1\n"
-       "001    2      B                                 1900                             0.0"
-       "    2     1 b 0\n")
+TRF = (
+    "012 T\n202 BH/C1, BH ,SB\n212 PTS,BH/C1,OTHER_X\n"
+    "001    1      A                                 2000                             1.0"
+    "    1     2 w 1\n"
+    "001    2      B                                 1900                             0.0"
+    "    2     1 b 0\n"
+)
 
 
 def test_records_202_and_212_are_typed_and_round_trip():
     t = parse(TRF, "x.trf")
     assert [c.text for c in t.tie_break_codes()] == ["BH/C1", "BH", "SB"]
-    assert [(c.name, c.count("C")) for c in t.tie_break_codes()] == [("BH", 1), ("BH", 0),
-                                                                    ("SB", 0)]
+    assert [(c.name, c.count("C")) for c in t.tie_break_codes()] == [
+        ("BH", 1),
+        ("BH", 0),
+        ("SB", 0),
+    ]
     assert [c.name for c in t.standings_codes()] == ["PTS", "BH", "OTHER_X"]
     assert write(t, "trf26") == TRF  # byte for byte in its own dialect
     d = to_dict(t)
     jsonschema.validate(d, trf_schema())
-    assert d["tie_break_lists"]["212"][1] == {"code": "BH/C1", "name": "BH", "score": None,
-                                              "variants": ["C1"]}
+    assert d["tie_break_lists"]["212"][1] == {
+        "code": "BH/C1",
+        "name": "BH",
+        "score": None,
+        "variants": ["C1"],
+    }
     assert d["headers"]["tie_breaks"] == "BH/C1, BH ,SB"
 
 
@@ -197,8 +244,7 @@ def test_a_bad_code_is_a_warning_with_its_column():
 def test_convert_writes_the_tiebreaks(tmp_path):
     path = tmp_path / "x.trf"
     path.write_text(TRF)
-    result = runner.invoke(app, ["convert", str(path), "--to", "trf26",
-                                 "--tiebreaks", "SB/C1,DE"])
+    result = runner.invoke(app, ["convert", str(path), "--to", "trf26", "--tiebreaks", "SB/C1,DE"])
     assert result.exit_code == 0, result.output
     assert "202 SB/C1,DE\n212 PTS,SB/C1,DE\n" in result.stdout
 
@@ -222,8 +268,10 @@ def test_the_dummy_caps_decide_only_from_2026():
     assert verify(tec_swiss_with_ranks("2024/08/01")).discrepancies == []
     (d,) = verify(tec_swiss_with_ranks("2026/03/02")).discrepancies
     assert d.players == [11, 8] and "BH 13.5 for 8 against 12.5 for 11" in d.explanation
-    assert "R2 16:3.5 + R3 5:2.5 + R4 dummy 1.5 (forfeit win: capped at opponent 9's " \
-           "adjusted score 1.5 (own 2.5))" in d.explanation
+    assert (
+        "R2 16:3.5 + R3 5:2.5 + R4 dummy 1.5 (forfeit win: capped at opponent 9's "
+        "adjusted score 1.5 (own 2.5))" in d.explanation
+    )
 
 
 def test_without_a_start_date_only_what_both_texts_blame_is_reported():
@@ -233,15 +281,18 @@ def test_without_a_start_date_only_what_both_texts_blame_is_reported():
 
 
 def test_ranks_beside_a_pending_round_are_not_verified():
-    t = parse("012 T\n202 BH\n"
-              "001    1      A                                 2000                             1.0"
-              "    2     2 w 1     3 w  \n"
-              "001    2      B                                 1900                             0.0"
-              "    3     1 b 0     4 w  \n"
-              "001    3      C                                 1800                             1.0"
-              "    1     4 w 1     1 b  \n"
-              "001    4      D                                 1700                             0.0"
-              "    4     3 b 0     2 b  \n", "p.trf")
+    t = parse(
+        "012 T\n202 BH\n"
+        "001    1      A                                 2000                             1.0"
+        "    2     2 w 1     3 w  \n"
+        "001    2      B                                 1900                             0.0"
+        "    3     1 b 0     4 w  \n"
+        "001    3      C                                 1800                             1.0"
+        "    1     4 w 1     1 b  \n"
+        "001    4      D                                 1700                             0.0"
+        "    4     3 b 0     2 b  \n",
+        "p.trf",
+    )
     found = verify(t)
     assert found.discrepancies == [] and "games without results" in found.notes[0]
 
@@ -285,14 +336,17 @@ def test_unrated_players_need_a_rating_for_art_10(tmp_path):
     result = runner.invoke(app, ["standings", str(path), "-t", "ARO", "-f", "json"])
     doc = json.loads(result.stdout)
     assert "unrated players take part" in doc["unavailable"]["ARO"]
-    result = runner.invoke(app, ["standings", str(path), "-t", "ARO", "-f", "json",
-                                 "--unrated-rating", "1000"])
+    result = runner.invoke(
+        app, ["standings", str(path), "-t", "ARO", "-f", "json", "--unrated-rating", "1000"]
+    )
     doc = json.loads(result.stdout)
     assert [(p["tpn"], p["values"]["ARO"]) for p in doc["players"]] == [(1, 1900), (2, 1000)]
 
 
 def test_the_quotable_sentence_leaves_out_the_breakdown(corpus_dir, tmp_path):
     (d,) = verify(read(with_ranks(corpus_dir, tmp_path, SWAPPED, "BH/C1,BH"))).discrepancies
-    assert d.summary == ("Standings: ranks 2 (4) and 3 (3) are in the wrong order, 3 ranks "
-                         "before 4: BH/C1 4.5 for 3 against 3.5 for 4 (the first tie-break "
-                         "decides; the points tie at 2)")
+    assert d.summary == (
+        "Standings: ranks 2 (4) and 3 (3) are in the wrong order, 3 ranks "
+        "before 4: BH/C1 4.5 for 3 against 3.5 for 4 (the first tie-break "
+        "decides; the points tie at 2)"
+    )

@@ -20,23 +20,52 @@ SMALL = ROOT / "corpus" / "dutch2025" / "t000007.trf"  # 10 players, 6 rounds, a
 #: third-party libraries behind them (typer's rich help is off; pydantic is typer's and
 #: loads only to convert a command's arguments).
 NOT_FOR_HELP = (
-    "trfaudit.engine.dutch", "trfaudit.engine.matching", "trfaudit.engine.tiebreaks",
-    "trfaudit.checker.run", "trfaudit.checker.compare", "trfaudit.checker.inputs",
-    "trfaudit.checker.standings", "trfaudit.checker.report_text",
-    "trfaudit.checker.report_json", "trfaudit.checker.report_html", "trfaudit.trf.reader",
-    "trfaudit.trf.writer", "trfaudit.trf.jsonform", "trfaudit.trf.dates",
-    "trfaudit.corpus.config", "lark", "rich", "pydantic", "rustworkx", "networkx", "numpy",
-    "jsonschema", "dask", "distributed", "concurrent.futures.process", "csv",
+    "trfaudit.engine.dutch",
+    "trfaudit.engine.matching",
+    "trfaudit.engine.tiebreaks",
+    "trfaudit.checker.run",
+    "trfaudit.checker.compare",
+    "trfaudit.checker.inputs",
+    "trfaudit.checker.standings",
+    "trfaudit.checker.report_text",
+    "trfaudit.checker.report_json",
+    "trfaudit.checker.report_html",
+    "trfaudit.trf.reader",
+    "trfaudit.trf.writer",
+    "trfaudit.trf.jsonform",
+    "trfaudit.trf.dates",
+    "trfaudit.corpus.config",
+    "lark",
+    "rich",
+    "pydantic",
+    "rustworkx",
+    "networkx",
+    "numpy",
+    "jsonschema",
+    "dask",
+    "distributed",
+    "concurrent.futures.process",
+    "csv",
 )
 
 #: What checking one TRF file with the text report must not load: the other reports, the
 #: JSON form and the writer (a TRF file is read, not written), the generator, the process
 #: pool (one job), the cluster.
 NOT_FOR_CHECK = (
-    "trfaudit.checker.report_json", "trfaudit.checker.report_html", "trfaudit.trf.jsonform",
-    "trfaudit.trf.writer", "trfaudit.corpus.config", "trfaudit.corpus.generator",
-    "trfaudit.checker.cluster", "trfaudit.checker.stream", "concurrent.futures.process",
-    "networkx", "numpy", "jsonschema", "dask", "distributed",
+    "trfaudit.checker.report_json",
+    "trfaudit.checker.report_html",
+    "trfaudit.trf.jsonform",
+    "trfaudit.trf.writer",
+    "trfaudit.corpus.config",
+    "trfaudit.corpus.generator",
+    "trfaudit.checker.cluster",
+    "trfaudit.checker.stream",
+    "concurrent.futures.process",
+    "networkx",
+    "numpy",
+    "jsonschema",
+    "dask",
+    "distributed",
 )
 
 
@@ -48,15 +77,18 @@ def loaded_after(code: str) -> set[str]:
         "sys.stdout = sys.__stdout__\n"
         "print('\\n' + json.dumps(sorted(sys.modules)))\n"
     )
-    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    done = subprocess.run(
+        [sys.executable, "-c", script], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     return set(json.loads(done.stdout.strip().splitlines()[-1]))
 
 
 def run_cli(*args: str) -> str:
-    return ("import sys\nfrom trfaudit.checker.cli import app\n"
-            f"sys.argv = ['trfaudit', *{list(args)!r}]\napp()\n")
+    return (
+        "import sys\nfrom trfaudit.checker.cli import app\n"
+        f"sys.argv = ['trfaudit', *{list(args)!r}]\napp()\n"
+    )
 
 
 def test_importing_the_cli_loads_no_heavy_module() -> None:
@@ -74,22 +106,29 @@ def test_help_loads_no_heavy_module() -> None:
 def test_checking_one_file_loads_only_what_it_needs() -> None:
     loaded = loaded_after(run_cli("check", str(SMALL)))
     # it did check: the reader, the pairer and the text report ran
-    assert {"trfaudit.trf.reader", "trfaudit.engine.dutch", "lark",
-            "trfaudit.checker.report_text"} <= loaded
+    assert {
+        "trfaudit.trf.reader",
+        "trfaudit.engine.dutch",
+        "lark",
+        "trfaudit.checker.report_text",
+    } <= loaded
     assert sorted(loaded & set(NOT_FOR_CHECK)) == []
 
 
 def test_python_m_runs_one_application() -> None:
     """``python -m trfaudit.checker.cli`` (bench/speed.py's command) builds the application
     once: not a second copy as ``__main__`` with every command registered again."""
-    code = ("import gc, runpy, sys\n"
-            "sys.argv = ['trfaudit', '--help']\n"
-            "try:\n    runpy.run_module('trfaudit.checker.cli', run_name='__main__')\n"
-            "except SystemExit:\n    pass\n"
-            "import typer\n"
-            "sys.stdout = sys.__stdout__\n"
-            "print(sum(isinstance(o, typer.Typer) for o in gc.get_objects()))\n")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                          cwd=ROOT, timeout=120)
+    code = (
+        "import gc, runpy, sys\n"
+        "sys.argv = ['trfaudit', '--help']\n"
+        "try:\n    runpy.run_module('trfaudit.checker.cli', run_name='__main__')\n"
+        "except SystemExit:\n    pass\n"
+        "import typer\n"
+        "sys.stdout = sys.__stdout__\n"
+        "print(sum(isinstance(o, typer.Typer) for o in gc.get_objects()))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=120
+    )
     assert done.returncode == 0, done.stderr
     assert done.stdout.strip().splitlines()[-1] == "1"

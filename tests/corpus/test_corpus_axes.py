@@ -35,12 +35,15 @@ def test_rtg_style_keys_of_the_axes():
     assert (s310.win, s310.draw, s310.initial_colour) == (3, 1, "w")
 
 
-@pytest.mark.parametrize("text, message", [
-    ("late_rounds=2-5", "C.04.2"),  # pairing numbers are fixed after round 4
-    ("late_rounds=1-3", "within 2-4"),
-    ("ForbiddenPairsNumber=50", "forbidden_pairs"),  # 10 players have 45 pairs
-    ("InitialColour=green", "white1, black1"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("late_rounds=2-5", "C.04.2"),  # pairing numbers are fixed after round 4
+        ("late_rounds=1-3", "within 2-4"),
+        ("ForbiddenPairsNumber=50", "forbidden_pairs"),  # 10 players have 45 pairs
+        ("InitialColour=green", "white1, black1"),
+    ],
+)
 def test_bad_axis_values(text, message):
     with pytest.raises(ConfigError, match=message):
         parse_config(f"players=10\nrounds=5\n{text}\n").check()
@@ -74,11 +77,14 @@ def test_late_entries_after_round_2_with_mixed_byes():
     letters = set()
     for tpn, join in late:
         entries = g.tournament.players[tpn].entries
-        missed = [e.kind for e in entries[:join - 1]]
+        missed = [e.kind for e in entries[: join - 1]]
         assert set(missed) <= {EntryKind.HALF_BYE, EntryKind.ZERO_BYE}
         letters.update(missed)
-        assert entries[join - 1].kind not in (EntryKind.HALF_BYE, EntryKind.ZERO_BYE) \
-            or g.plans[tpn - 1].half_bye == join or join in g.plans[tpn - 1].zero_byes
+        assert (
+            entries[join - 1].kind not in (EntryKind.HALF_BYE, EntryKind.ZERO_BYE)
+            or g.plans[tpn - 1].half_bye == join
+            or join in g.plans[tpn - 1].zero_byes
+        )
     assert letters == {EntryKind.HALF_BYE, EntryKind.ZERO_BYE}  # mixed: both occur here
     assert replay(g.tournament) == []
 
@@ -86,13 +92,39 @@ def test_late_entries_after_round_2_with_mixed_byes():
 @pytest.mark.parametrize("dialect", ["trf26", "trf16"])
 def test_mixed_folder_checks_clean_and_each_file_regenerates(tmp_path, dialect):
     out = tmp_path / "mix"
-    result = runner.invoke(app, ["generate", "--set", "players=10-40", "--set", "rounds=5-9",
-                                 "--mix", "--count", "12", "--seed", "50", "--to", dialect,
-                                 "-o", str(out)])
+    result = runner.invoke(
+        app,
+        [
+            "generate",
+            "--set",
+            "players=10-40",
+            "--set",
+            "rounds=5-9",
+            "--mix",
+            "--count",
+            "12",
+            "--seed",
+            "50",
+            "--to",
+            dialect,
+            "-o",
+            str(out),
+        ],
+    )
     assert result.exit_code == 0, result.output
     manifest = json.loads((out / "manifest.json").read_text())
-    assert set(manifest["mix"]) == {"black1", "unrated", "forbid", "late", "withdraw", "byes",
-                                    "forfeits", "s310", "pab", "baku"}
+    assert set(manifest["mix"]) == {
+        "black1",
+        "unrated",
+        "forbid",
+        "late",
+        "withdraw",
+        "byes",
+        "forfeits",
+        "s310",
+        "pab",
+        "baku",
+    }
     seen = set()
     for entry in manifest["tournaments"]:
         seen.update(entry["axes"])
@@ -113,22 +145,40 @@ def test_mixed_folder_checks_clean_and_each_file_regenerates(tmp_path, dialect):
     check = runner.invoke(app, ["check", str(out), "-f", "jsonl", "-o", str(tmp_path / "c.jsonl")])
     assert check.exit_code == 0, check.output
     played = sum(e["rounds_played"] for e in manifest["tournaments"])
-    assert f"12 files (0 resumed from the output), {played} rounds checked: {played} match" \
+    assert (
+        f"12 files (0 resumed from the output), {played} rounds checked: {played} match"
         in check.stderr
+    )
 
 
 def test_batch_in_two_processes_gives_the_same_files(tmp_path):
     outputs = []
     for jobs in ("1", "2"):
         out = tmp_path / f"j{jobs}"
-        result = runner.invoke(app, ["generate", "--set", "players=8-16", "--set", "rounds=4",
-                                     "--mix", "--count", "6", "-j", jobs, "-o", str(out)])
+        result = runner.invoke(
+            app,
+            [
+                "generate",
+                "--set",
+                "players=8-16",
+                "--set",
+                "rounds=4",
+                "--mix",
+                "--count",
+                "6",
+                "-j",
+                jobs,
+                "-o",
+                str(out),
+            ],
+        )
         assert result.exit_code == 0, result.output
         outputs.append({p.name: p.read_bytes() for p in out.iterdir()})
     assert outputs[0] == outputs[1]
 
 
 def test_mix_needs_count(tmp_path):
-    result = runner.invoke(app, ["generate", "-n", "10", "-r", "3", "--mix",
-                                 "-o", str(tmp_path / "x.trf")])
+    result = runner.invoke(
+        app, ["generate", "-n", "10", "-r", "3", "--mix", "-o", str(tmp_path / "x.trf")]
+    )
     assert result.exit_code == 2 and "need --count" in result.stderr

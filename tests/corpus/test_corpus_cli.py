@@ -43,8 +43,22 @@ def test_single_tournament_to_a_file(tmp_path):
 
 def test_count_writes_a_directory_with_a_manifest(tmp_path):
     out = tmp_path / "batch"
-    result = run("-n", "9", "-r", "4", "--seed", "20", "--count", "3", "--set",
-                 "scoring=3-1-0", "--set", "pab=1", "-o", str(out))
+    result = run(
+        "-n",
+        "9",
+        "-r",
+        "4",
+        "--seed",
+        "20",
+        "--count",
+        "3",
+        "--set",
+        "scoring=3-1-0",
+        "--set",
+        "pab=1",
+        "-o",
+        str(out),
+    )
     assert result.exit_code == 0, result.output
     assert "wrote 3 tournaments" in result.stderr
     manifest = json.loads((out / "manifest.json").read_text())
@@ -86,18 +100,21 @@ def test_stopped_tournament_is_reported(tmp_path):
     assert "stopped after round 3 of 4" in result.stderr
 
 
-@pytest.mark.parametrize("args, message", [
-    (("-n", "10", "-o", "x.trf"), "give --rounds or RoundsNumber"),
-    (("-r", "3", "-o", "x.trf"), "give --players or PlayersNumber"),
-    (("-n", "10", "-r", "3", "--set", "colour=w", "-o", "x.trf"), "unknown key 'colour'"),
-    (("-n", "10", "-r", "3", "--set", "draw_rate", "-o", "x.trf"), "expected KEY=VALUE"),
-    (("-n", "10", "-r", "3", "--set", "draw_rate=2", "-o", "x.trf"), "draw_rate"),
-    (("-n", "10", "-r", "3", "--count", "0", "-o", "x"), "--count 0"),
-    (("-n", "10", "-r", "3", "--count", "2", "-o", "-"), "stdout"),
-    (("-n", "10", "-r", "3", "--seed", "-1", "-o", "x.trf"), "must not be negative"),
-    (("-n", "10", "-r", "3", "-c", "missing.cfg", "-o", "x.trf"), "cannot read"),
-    (("-n", "10", "-r", "3", "--set", "scoring=3-1-0", "--baku", "-o", "x.trf"), "Baku"),
-])
+@pytest.mark.parametrize(
+    "args, message",
+    [
+        (("-n", "10", "-o", "x.trf"), "give --rounds or RoundsNumber"),
+        (("-r", "3", "-o", "x.trf"), "give --players or PlayersNumber"),
+        (("-n", "10", "-r", "3", "--set", "colour=w", "-o", "x.trf"), "unknown key 'colour'"),
+        (("-n", "10", "-r", "3", "--set", "draw_rate", "-o", "x.trf"), "expected KEY=VALUE"),
+        (("-n", "10", "-r", "3", "--set", "draw_rate=2", "-o", "x.trf"), "draw_rate"),
+        (("-n", "10", "-r", "3", "--count", "0", "-o", "x"), "--count 0"),
+        (("-n", "10", "-r", "3", "--count", "2", "-o", "-"), "stdout"),
+        (("-n", "10", "-r", "3", "--seed", "-1", "-o", "x.trf"), "must not be negative"),
+        (("-n", "10", "-r", "3", "-c", "missing.cfg", "-o", "x.trf"), "cannot read"),
+        (("-n", "10", "-r", "3", "--set", "scoring=3-1-0", "--baku", "-o", "x.trf"), "Baku"),
+    ],
+)
 def test_usage_errors_exit_2_without_traceback(tmp_path, monkeypatch, args, message):
     monkeypatch.chdir(tmp_path)
     result = run(*args)

@@ -79,41 +79,49 @@ def test_later_setting_wins():
     assert cfg.draw_rate == 0.5
 
 
-@pytest.mark.parametrize("text, message", [
-    ("Foo=3\n", r"<config>:1: unknown key 'Foo'"),
-    ("PlayersNumber=10\nplayers\n", r"<config>:2: expected Name=Value"),
-    ("=3\n", "missing key"),
-    ("ForfeitRate=0\n", r"ForfeitRate=0: must be at least 1"),
-    ("RetiredRate=1\n", r"RetiredRate=1: must be at least 2"),
-    ("DrawPercentage=120\n", "between 0 and 100"),
-    ("PlayersNumber=ten\n", "PlayersNumber=ten"),
-    ("PointsForWin=0.25\n", "multiple of 0.1"),
-    ("curve=normal\n", "not one of fide, logistic"),
-    ("rules=2012\n", "not one of 2025, 2017"),
-    ("baku=maybe\n", "yes/no"),
-    ("scoring=2-1-0\n", "standard, 3-1-0"),
-])
+@pytest.mark.parametrize(
+    "text, message",
+    [
+        ("Foo=3\n", r"<config>:1: unknown key 'Foo'"),
+        ("PlayersNumber=10\nplayers\n", r"<config>:2: expected Name=Value"),
+        ("=3\n", "missing key"),
+        ("ForfeitRate=0\n", r"ForfeitRate=0: must be at least 1"),
+        ("RetiredRate=1\n", r"RetiredRate=1: must be at least 2"),
+        ("DrawPercentage=120\n", "between 0 and 100"),
+        ("PlayersNumber=ten\n", "PlayersNumber=ten"),
+        ("PointsForWin=0.25\n", "multiple of 0.1"),
+        ("curve=normal\n", "not one of fide, logistic"),
+        ("rules=2012\n", "not one of 2025, 2017"),
+        ("baku=maybe\n", "yes/no"),
+        ("scoring=2-1-0\n", "standard, 3-1-0"),
+    ],
+)
 def test_bad_settings(text, message):
     with pytest.raises(ConfigError, match=message):
         parse_config(text)
 
 
-@pytest.mark.parametrize("changes, message", [
-    (dict(players=0, rounds=5), "give --players or PlayersNumber"),
-    (dict(players=1, rounds=5), "at least 2"),
-    (dict(players=10, rounds=0), "give --rounds or RoundsNumber"),
-    (dict(players=10, rounds=5, draw_rate=1.5), "draw_rate"),
-    (dict(players=10, rounds=5, rating_low=2000, rating_high=1500), "ratings"),
-    (dict(players=10, rounds=5, win=Fraction(3), draw=Fraction(1), baku=True), "Baku"),
-    (dict(players=10, rounds=5, draw=Fraction(2)), "loss .* <= draw"),
-])
+@pytest.mark.parametrize(
+    "changes, message",
+    [
+        (dict(players=0, rounds=5), "give --players or PlayersNumber"),
+        (dict(players=1, rounds=5), "at least 2"),
+        (dict(players=10, rounds=0), "give --rounds or RoundsNumber"),
+        (dict(players=10, rounds=5, draw_rate=1.5), "draw_rate"),
+        (dict(players=10, rounds=5, rating_low=2000, rating_high=1500), "ratings"),
+        (dict(players=10, rounds=5, win=Fraction(3), draw=Fraction(1), baku=True), "Baku"),
+        (dict(players=10, rounds=5, draw=Fraction(2)), "loss .* <= draw"),
+    ],
+)
 def test_incomplete_or_inconsistent_settings(changes, message):
     with pytest.raises(ConfigError, match=message):
         GeneratorConfig(**changes).check()
 
 
 def test_real_corpus_cfg_files():
-    files = sorted((CORPUS / "dutch2025").glob("*.cfg")) + sorted((CORPUS / "dutch2017").glob("*.cfg"))
+    files = sorted((CORPUS / "dutch2025").glob("*.cfg")) + sorted(
+        (CORPUS / "dutch2017").glob("*.cfg")
+    )
     assert len(files) > 500
     for path in files:
         cfg = load_config(path).check()

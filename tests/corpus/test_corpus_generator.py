@@ -14,8 +14,15 @@ from typer.testing import CliRunner
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import ConfigError, GeneratorConfig
 from trfaudit.corpus.dice import Dice
-from trfaudit.corpus.generator import (DIALECTS, RulesNotImplemented, baku_accelerations, generate,
-                              generate_batch, render, Plan)
+from trfaudit.corpus.generator import (
+    DIALECTS,
+    RulesNotImplemented,
+    baku_accelerations,
+    generate,
+    generate_batch,
+    render,
+    Plan,
+)
 from trfaudit.corpus.players import Entrant, initial_order_key, make_entrants
 from trfaudit.corpus.replay import recorded_pairing, replay
 from trfaudit.engine import EDITIONS
@@ -36,12 +43,21 @@ SETTINGS = {
     "3-1-0": dict(players=17, rounds=6, win=F(3), draw=F(1), forfeit_rate=0.05),
     "pab-half": dict(players=15, rounds=6, pab=F(1, 2), zero_bye_rate=0.05),
     "byes": dict(players=20, rounds=7, half_bye_rate=0.4, zero_bye_rate=0.05),
-    "withdrawals": dict(players=19, rounds=8, withdraw_rate=0.3, forfeit_rate=0.04,
-                        double_forfeit_share=0.5),
+    "withdrawals": dict(
+        players=19, rounds=8, withdraw_rate=0.3, forfeit_rate=0.04, double_forfeit_share=0.5
+    ),
     "late": dict(players=16, rounds=6, late_rate=0.3, late_bye="H", unrated_rate=0.2),
     "baku": dict(players=26, rounds=7, baku=True, half_bye_rate=0.1, late_rate=0.1),
-    "odd-points": dict(players=13, rounds=5, win=F(2), draw=F(1), loss=F(0), pab=F(1),
-                       forfeit_loss=F(-1), zero_bye=F(0)),
+    "odd-points": dict(
+        players=13,
+        rounds=5,
+        win=F(2),
+        draw=F(1),
+        loss=F(0),
+        pab=F(1),
+        forfeit_loss=F(-1),
+        zero_bye=F(0),
+    ),
     "black-first": dict(players=11, rounds=5, initial_colour="b", curve="logistic"),
 }
 CASES = [(name, seed) for name in SETTINGS for seed in (1, 2, 3)]
@@ -76,8 +92,9 @@ def test_generated_tournament_is_valid_canonical_and_repairs_exactly(name, seed)
 
 @pytest.mark.parametrize("dialect", ["trf26", "trf16"])
 def test_same_seed_same_bytes(dialect):
-    cfg = GeneratorConfig(players=14, rounds=5, forfeit_rate=0.05, half_bye_rate=0.2,
-                          withdraw_rate=0.1, late_rate=0.1)
+    cfg = GeneratorConfig(
+        players=14, rounds=5, forfeit_rate=0.05, half_bye_rate=0.2, withdraw_rate=0.1, late_rate=0.1
+    )
     a = render(generate(cfg, 11), dialect)
     b = render(generate(cfg, 11), dialect)
     assert a == b
@@ -86,24 +103,33 @@ def test_same_seed_same_bytes(dialect):
 
 def test_same_bytes_in_another_process():
     """No dependence on hash randomisation, global random state or process history."""
-    code = ("import sys; from corpus.config import GeneratorConfig as C; "
-            "from corpus.generator import generate, render; "
-            "sys.stdout.write(render(generate(C(players=12, rounds=5, zero_bye_rate=0.1, "
-            "half_bye_rate=0.2), 5), 'trf26'))")
+    code = (
+        "import sys; from corpus.config import GeneratorConfig as C; "
+        "from corpus.generator import generate, render; "
+        "sys.stdout.write(render(generate(C(players=12, rounds=5, zero_bye_rate=0.1, "
+        "half_bye_rate=0.2), 5), 'trf26'))"
+    )
     outputs = set()
     for hash_seed in ("1", "2"):
         env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-        done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                              env=env, cwd=ROOT, check=True)
+        done = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            env=env,
+            cwd=ROOT,
+            check=True,
+        )
         outputs.add(done.stdout)
-    here = render(generate(GeneratorConfig(players=12, rounds=5, zero_bye_rate=0.1,
-                                           half_bye_rate=0.2), 5), "trf26")
+    here = render(
+        generate(GeneratorConfig(players=12, rounds=5, zero_bye_rate=0.1, half_bye_rate=0.2), 5),
+        "trf26",
+    )
     assert outputs == {here}
 
 
 def test_dialects_state_rounds_colour_and_points():
-    cfg = GeneratorConfig(players=9, rounds=4, win=F(3), draw=F(1), pab=F(1),
-                          initial_colour="w")
+    cfg = GeneratorConfig(players=9, rounds=4, win=F(3), draw=F(1), pab=F(1), initial_colour="w")
     g = generate(cfg, 3)
     trf26 = render(g, "trf26").splitlines()
     trf16 = render(g, "trf16").splitlines()
@@ -118,13 +144,29 @@ def test_dialects_state_rounds_colour_and_points():
 
 
 def test_byes_forfeits_withdrawals_and_late_entries_are_recorded():
-    cfg = GeneratorConfig(players=30, rounds=7, forfeit_rate=0.1, double_forfeit_share=0.3,
-                          half_bye_rate=0.5, zero_bye_rate=0.05, withdraw_rate=0.2,
-                          late_rate=0.2)
+    cfg = GeneratorConfig(
+        players=30,
+        rounds=7,
+        forfeit_rate=0.1,
+        double_forfeit_share=0.3,
+        half_bye_rate=0.5,
+        zero_bye_rate=0.05,
+        withdraw_rate=0.2,
+        late_rate=0.2,
+    )
     g = generate(cfg, 4)
     stats = g.stats
-    assert min(stats["forfeits"], stats["double_forfeits"], stats["half_byes"],
-               stats["zero_byes"], stats["withdrawals"], stats["late_entries"]) > 0
+    assert (
+        min(
+            stats["forfeits"],
+            stats["double_forfeits"],
+            stats["half_byes"],
+            stats["zero_byes"],
+            stats["withdrawals"],
+            stats["late_entries"],
+        )
+        > 0
+    )
     t = parse(render(g, "trf26").encode(), "x.trf")
     kinds = [e.kind for p in t.players.values() for e in p.entries]
     assert kinds.count(EntryKind.HALF_BYE) == stats["half_byes"]
@@ -138,9 +180,9 @@ def test_byes_forfeits_withdrawals_and_late_entries_are_recorded():
     for tpn, plan in enumerate(g.plans, 1):
         codes = [e.result for e in t.players[tpn].entries]
         assert len(codes) == cfg.rounds
-        assert codes[:plan.join - 1] == ["Z"] * (plan.join - 1)
+        assert codes[: plan.join - 1] == ["Z"] * (plan.join - 1)
         if plan.last is not None:
-            assert codes[plan.last:] == ["Z"] * (cfg.rounds - plan.last)
+            assert codes[plan.last :] == ["Z"] * (cfg.rounds - plan.last)
         if plan.half_bye is not None:
             assert codes[plan.half_bye - 1] == "H"
         for rnd in plan.zero_byes:
@@ -159,8 +201,15 @@ def test_initial_order_rating_then_title_then_name():
         Entrant("Aaa, Al", "m", "", 2400, 2400, "GER"),
     ]
     order = [p.name for p in sorted(people, key=initial_order_key)]
-    assert order == ["Top, Al", "Kim, Lee", "Zed, Anna", "Aaa, Al", "Abel, Boris", "Ax, Al",
-                     "Bo, Al"]
+    assert order == [
+        "Top, Al",
+        "Kim, Lee",
+        "Zed, Anna",
+        "Aaa, Al",
+        "Abel, Boris",
+        "Ax, Al",
+        "Bo, Al",
+    ]
 
 
 def test_entrants_are_realistic():
@@ -241,8 +290,7 @@ def test_batch_writes_files_and_a_manifest(tmp_path):
 
     cfg = GeneratorConfig(players=10, rounds=4, half_bye_rate=0.2)
     seen = []
-    manifest = generate_batch(cfg, 7, 3, tmp_path / "out", "trf16",
-                              lambda i, entry: seen.append(i))
+    manifest = generate_batch(cfg, 7, 3, tmp_path / "out", "trf16", lambda i, entry: seen.append(i))
     assert seen == [1, 2, 3]
     on_disk = json.loads((tmp_path / "out" / "manifest.json").read_text())
     assert on_disk == manifest
@@ -257,8 +305,10 @@ def test_batch_writes_files_and_a_manifest(tmp_path):
 def test_generated_tournaments_check_clean(tmp_path, has_check_command):
     """``trfaudit check`` accepts generated tournaments (both editions once 2017 exists)."""
     if not has_check_command:
-        pytest.skip("trfaudit check is not implemented yet (checker/commands/check.py); the "
-                    "engine re-pairing above covers the same ground meanwhile")
+        pytest.skip(
+            "trfaudit check is not implemented yet (checker/commands/check.py); the "
+            "engine re-pairing above covers the same ground meanwhile"
+        )
     runner = CliRunner()
     editions = ["2025"] + (["2017"] if "2017" in EDITIONS else [])
     for rules in editions:

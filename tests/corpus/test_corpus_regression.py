@@ -29,8 +29,9 @@ GENERATED_FILES = sorted(GENERATED.glob("*/*.trf"))
 
 def test_every_corpus_folder_is_documented():
     readme = (CORPUS / "README.md").read_text()
-    folders = sorted(p.name for p in CORPUS.iterdir()
-                     if p.is_dir() and not p.name.startswith(("_", ".")))
+    folders = sorted(
+        p.name for p in CORPUS.iterdir() if p.is_dir() and not p.name.startswith(("_", "."))
+    )
     assert {"dutch2025", "dutch2017", "large", "seed-example", "generated"} <= set(folders)
     for name in folders:
         assert f"`{name}/`" in readme, f"corpus/{name}/ is not described in corpus/README.md"
@@ -55,8 +56,9 @@ def test_generated_manifests_list_exactly_their_files():
         assert (batch / "settings.cfg").is_file()
 
 
-@pytest.mark.parametrize("path", GENERATED_FILES,
-                         ids=[str(p.relative_to(GENERATED)) for p in GENERATED_FILES])
+@pytest.mark.parametrize(
+    "path", GENERATED_FILES, ids=[str(p.relative_to(GENERATED)) for p in GENERATED_FILES]
+)
 def test_generated_file_repairs_exactly(path):
     t = read(path)
     manifest = json.loads((path.parent / "manifest.json").read_text())
@@ -71,12 +73,14 @@ def test_generated_file_repairs_exactly(path):
 def test_documented_command_reproduces_the_generated_files(batch, tmp_path):
     manifest = json.loads((batch / "manifest.json").read_text())
     config = load_config(batch / "settings.cfg")
-    again = generate_batch(config, manifest["seed"], manifest["count"], tmp_path,
-                           manifest["dialect"])
+    again = generate_batch(
+        config, manifest["seed"], manifest["count"], tmp_path, manifest["dialect"]
+    )
     assert again == manifest
     for entry in manifest["tournaments"]:
-        assert (tmp_path / entry["file"]).read_bytes() == (batch / entry["file"]).read_bytes(), \
+        assert (tmp_path / entry["file"]).read_bytes() == (batch / entry["file"]).read_bytes(), (
             f"{batch.name}/{entry['file']} differs: regenerate (corpus/README.md) if intended"
+        )
 
 
 def test_trfaudit_check_finds_the_generated_files_clean(has_check_command):

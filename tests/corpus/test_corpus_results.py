@@ -7,14 +7,31 @@ import random
 import pytest
 
 from trfaudit.corpus.dice import Dice
-from trfaudit.corpus.results import (draw_result, expected_score, fide_expected, logistic_expected,
-                            outcome_probabilities)
+from trfaudit.corpus.results import (
+    draw_result,
+    expected_score,
+    fide_expected,
+    logistic_expected,
+    outcome_probabilities,
+)
 
 
-@pytest.mark.parametrize("difference, expected", [
-    (0, 0.50), (3, 0.50), (4, 0.51), (10, 0.51), (11, 0.52), (100, 0.64), (200, 0.76),
-    (400, 0.92), (-400, 0.08), (735, 1.00), (1000, 1.00),
-])
+@pytest.mark.parametrize(
+    "difference, expected",
+    [
+        (0, 0.50),
+        (3, 0.50),
+        (4, 0.51),
+        (10, 0.51),
+        (11, 0.52),
+        (100, 0.64),
+        (200, 0.76),
+        (400, 0.92),
+        (-400, 0.08),
+        (735, 1.00),
+        (1000, 1.00),
+    ],
+)
 def test_fide_curve_matches_the_rating_table(difference, expected):
     assert fide_expected(difference) == pytest.approx(expected)
 

@@ -10,10 +10,26 @@ from trfaudit.engine.editions import EDITION_2017, EDITION_2025
 from trfaudit.engine.players import PlayerState
 
 
-def player(tpn: int, rank: int, colours: list[str], preference: str | None, *,
-           strong: bool = False, imbalance: int = 0, score: int = 2) -> PlayerState:
-    return PlayerState(tpn=tpn, rank=rank, score=score, games=[], colours=colours,
-                       preference=preference, strong=strong, imbalance=imbalance)
+def player(
+    tpn: int,
+    rank: int,
+    colours: list[str],
+    preference: str | None,
+    *,
+    strong: bool = False,
+    imbalance: int = 0,
+    score: int = 2,
+) -> PlayerState:
+    return PlayerState(
+        tpn=tpn,
+        rank=rank,
+        score=score,
+        games=[],
+        colours=colours,
+        preference=preference,
+        strong=strong,
+        imbalance=imbalance,
+    )
 
 
 def test_both_preferences_granted_labelled_per_edition():
@@ -34,8 +50,10 @@ def test_the_higher_ranked_preference_names_the_edition_rules():
     assert allocate(b, a, "w") == ("b", "5.2.4")
     d = decide(b, a, "w", EDITION_2017)
     assert (d.white, d.black, d.rule, d.label) == (1, 2, "5.2.4", "E.4")
-    assert d.reason == ("E.4: E.1-E.3 cannot separate them; the higher-ranked player 1 gets "
-                        "their preference (white)")
+    assert d.reason == (
+        "E.4: E.1-E.3 cannot separate them; the higher-ranked player 1 gets "
+        "their preference (white)"
+    )
 
 
 def test_alternation_says_where_the_histories_differ():

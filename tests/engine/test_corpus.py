@@ -26,8 +26,10 @@ def disagreements(path: Path, rules: str = "2025") -> list[str]:
         got = pair_round(round_input(t, rnd), EDITIONS[rules])
         pairs = {(b.white, b.black) for b in got.boards}
         if pairs != want or got.bye != want_bye:
-            out.append(f"round {rnd}: engine {sorted(pairs - want)} bye {got.bye}, "
-                       f"recorded {sorted(want - pairs)} bye {want_bye}")
+            out.append(
+                f"round {rnd}: engine {sorted(pairs - want)} bye {got.bye}, "
+                f"recorded {sorted(want - pairs)} bye {want_bye}"
+            )
     return out
 
 

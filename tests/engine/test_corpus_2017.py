@@ -40,8 +40,15 @@ def test_corpus_2017_is_complete():
 
 
 def _game(kind, points, played=False):
-    return Game(round=1, kind=kind, opponent=None, colour=None, points=points, played=played,
-                participated=kind is not EntryKind.ZERO_BYE)
+    return Game(
+        round=1,
+        kind=kind,
+        opponent=None,
+        colour=None,
+        points=points,
+        played=played,
+        participated=kind is not EntryKind.ZERO_BYE,
+    )
 
 
 def test_pab_eligibility_2017():
@@ -83,8 +90,13 @@ def test_full_point_bye_does_not_block_the_pab():
     # gets the PAB.  Colours: 1 and 2 both played W then B (mild W); E.3 finds no round
     # where they differed, E.4 gives the higher-ranked 1 White.
     # 2025: the full-point bye blocks the PAB [C2], so 3 must play and 1 or 2 gets it.
-    h = {1: ["4 w 1", "5 b 1"], 2: ["5 w 1", "4 b 1"], 3: ["0000 - F", "0000 - Z"],
-         4: ["1 b 0", "2 w 0", "0000 - Z"], 5: ["2 b 0", "1 w 0", "0000 - Z"]}
+    h = {
+        1: ["4 w 1", "5 b 1"],
+        2: ["5 w 1", "4 b 1"],
+        3: ["0000 - F", "0000 - Z"],
+        4: ["1 b 0", "2 w 0", "0000 - Z"],
+        5: ["2 b 0", "1 w 0", "0000 - Z"],
+    }
     t = tournament(h, 5)
     got = pair_round(round_input(t, 3), E2017)
     assert ([(b.white, b.black) for b in got.boards], got.bye) == ([(1, 2)], 3)
@@ -101,15 +113,23 @@ def test_no_lowest_pab_criterion_in_2017():
     # and 6 (mild B) both get their colour, 2 (strong B) and 6 would not, so 5-6, and 2
     # gets the PAB.  1-3: both mild W with the same history, E.4: 1 White.
     # 2025: [C5] a 0-point PAB (6) is possible with 1-5 and 3-2, so 1-3 is not made.
-    h = {1: ["4 w 1", "6 b 1"], 2: ["5 w =", "0000 - H"], 3: ["6 w 1", "4 b 1"],
-         4: ["1 b 0", "3 w 0", "0000 - Z"], 5: ["2 b =", "0000 - H"], 6: ["3 b 0", "1 w 0"]}
+    h = {
+        1: ["4 w 1", "6 b 1"],
+        2: ["5 w =", "0000 - H"],
+        3: ["6 w 1", "4 b 1"],
+        4: ["1 b 0", "3 w 0", "0000 - Z"],
+        5: ["2 b =", "0000 - H"],
+        6: ["3 b 0", "1 w 0"],
+    }
     t = tournament(h, 5)
     got = pair_round(round_input(t, 3), E2017)
     assert (sorted((b.white, b.black) for b in got.boards), got.bye) == ([(1, 3), (5, 6)], 2)
     got = pair_round(round_input(t, 3), E2025)
     assert got.bye == 6
-    assert {frozenset((b.white, b.black)) for b in got.boards} == {frozenset((1, 2)),
-                                                                   frozenset((3, 5))}
+    assert {frozenset((b.white, b.black)) for b in got.boards} == {
+        frozenset((1, 2)),
+        frozenset((3, 5)),
+    }
 
 
 def test_penultimate_bracket_and_collapsed_last_bracket():
@@ -120,12 +140,17 @@ def test_penultimate_bracket_and_collapsed_last_bracket():
     # his colour preference denied (C.10) and equal PSDs; the first transposition, 1-3 and
     # 2-4, is taken.  Colours: 1 and 3 both strong B with the same history: E.4 gives 1
     # Black; 4 (strong W) against 2 (strong B): E.1.
-    h = {1: ["5 w 1"], 2: ["6 w 1"], 3: ["4 w ="], 4: ["3 b ="],
-         5: ["1 b 0", "0000 - Z"], 6: ["2 b 0", "0000 - Z"]}
+    h = {
+        1: ["5 w 1"],
+        2: ["6 w 1"],
+        3: ["4 w ="],
+        4: ["3 b ="],
+        5: ["1 b 0", "0000 - Z"],
+        6: ["2 b 0", "0000 - Z"],
+    }
     t = tournament(h, 5)
     got = pair_round(round_input(t, 2), E2017)
-    assert (sorted((b.white, b.black) for b in got.boards), got.bye) == ([(3, 1), (4, 2)],
-                                                                        None)
+    assert (sorted((b.white, b.black) for b in got.boards), got.bye) == ([(3, 1), (4, 2)], None)
     assert len(got.brackets) == 2 and got.brackets[0].pairs == []
 
 

@@ -43,8 +43,7 @@ def test_baku_from_the_type_code(name):
     # total rounds alone: GA = 2 * ceil(N/4), ceil(R/2) rounds, the first ceil(half) worth 1.
     t = read(AXES / name)
     assert not t.accelerations and t.type_code.endswith("_BAKU")
-    details = dict(item.split("=", 1) for item in MANIFEST[name]["details"].split()
-                   if "=" in item)
+    details = dict(item.split("=", 1) for item in MANIFEST[name]["details"].split() if "=" in item)
     group, acc = details["baku"].split(":")[1].split(",")
     size = int(group.removeprefix("GA="))
     full, half = (int(x) for x in acc.removeprefix("acc=").split("+"))
@@ -52,8 +51,10 @@ def test_baku_from_the_type_code(name):
     win, draw = inp.points.win, inp.points.draw
     got = baku_acceleration(t, inp.points)
     assert sorted(got) == list(range(1, size + 1))
-    assert got[1] == {**{r: win for r in range(1, full + 1)},
-                      **{r: draw for r in range(full + 1, full + half + 1)}}
+    assert got[1] == {
+        **{r: win for r in range(1, full + 1)},
+        **{r: draw for r in range(full + 1, full + half + 1)},
+    }
     assert inp.players[size].acceleration == got[size]
     assert inp.players[size + 1].acceleration == {}
 

@@ -64,6 +64,7 @@ def pairing(rounds: list[list[str]], n: int, total: int, absent: tuple[int, ...]
 
 # -- C1: no rematch ---------------------------------------------------------------------------
 
+
 def test_c1_rematch_forbidden_even_when_colours_fit():
     """C1 (2.1.1): two players meet at most once.
 
@@ -83,8 +84,9 @@ def test_c1_rematch_forbidden_even_when_colours_fit():
 C2_ROUNDS = [["1 H", "2 H", None, "4-5 =", "7-8 1"], ["1-4 =", "5-2 =", "7-3 1"]]
 
 
-@pytest.mark.parametrize("unplayed", ["3 U", "3-6 +", "3 F"],
-                         ids=["earlier-pab", "forfeit-win", "full-point-bye"])
+@pytest.mark.parametrize(
+    "unplayed", ["3 U", "3-6 +", "3 F"], ids=["earlier-pab", "forfeit-win", "full-point-bye"]
+)
 def test_c2_pab_eligibility(unplayed):
     """C2 (2.1.2) with C.04.1 2025 Art. 4: no PAB for a player who already had one, or who
     already scored a win's points in one round without playing (forfeit win, full-point
@@ -161,6 +163,7 @@ def test_c3_topscorers_may_meet_in_the_final_round():
 
 # -- C4: completion ------------------------------------------------------------------------------
 
+
 def test_c4_bracket_must_leave_a_completable_rest():
     """C4 (2.2): the pairing of a bracket must leave a complete round-pairing possible.
 
@@ -182,6 +185,7 @@ def test_c4_bracket_must_leave_a_completable_rest():
 
 # -- C5: lowest PAB score -----------------------------------------------------------------------
 
+
 def test_c5_lowest_pab_score_breaks_the_top_pair():
     """C5 (2.3): the PAB goes to the lowest score any complete round-pairing allows.
 
@@ -198,6 +202,7 @@ def test_c5_lowest_pab_score_breaks_the_top_pair():
 
 
 # -- C6: number of downfloaters ------------------------------------------------------------------
+
 
 def test_c6_pairs_before_colours():
     """C6 (2.4.1): minimise the downfloaters, before any colour criterion.
@@ -216,6 +221,7 @@ def test_c6_pairs_before_colours():
 
 
 # -- C7: scores of the downfloaters -----------------------------------------------------------
+
 
 def test_c7_float_the_lower_score_even_at_a_colour_cost():
     """C7 (2.4.2): minimise the downfloaters' scores.
@@ -236,6 +242,7 @@ def test_c7_float_the_lower_score_even_at_a_colour_cost():
 
 
 # -- C8: the next bracket -----------------------------------------------------------------------
+
 
 def test_c8_downfloater_chosen_for_the_next_bracket():
     """C8 (2.4.3): choose the downfloaters so the next bracket meets C1-C7 best.
@@ -260,6 +267,7 @@ def test_c8_downfloater_chosen_for_the_next_bracket():
 
 # -- C9: unplayed games of the PAB assignee ------------------------------------------------------
 
+
 def test_c9_pab_to_the_player_with_fewer_unplayed_games():
     """C9 (2.4.4): minimise the unplayed games of the PAB assignee.
 
@@ -275,6 +283,7 @@ def test_c9_pab_to_the_player_with_fewer_unplayed_games():
 
 
 # -- C12, C13: colour preferences ------------------------------------------------------------
+
 
 def test_c12_transposition_grants_mild_preferences():
     """C12 (2.4.7): minimise the players who do not get their colour preference.
@@ -302,15 +311,16 @@ def test_c13_strong_preference_before_mild_one():
     Below: 7, 8 (0.5) met, both float; 5 (B,B) absolute w, 6 (W,B) mild w, 7 (W,W)
     absolute b, 8 (B,B) absolute w.  8 can meet only 6 (5-8: C3), so 7-5, 8-6: (5,7), (8,6).
     """
-    rounds = [["1 F", "3 F", "2-5 1", "6-4 0", "7-8 ="],
-              ["1-5 1", "3-6 1", "7-2 0", "4-8 1"]]
+    rounds = [["1 F", "3 F", "2-5 1", "6-4 0", "7-8 ="], ["1-5 1", "3-6 1", "7-2 0", "4-8 1"]]
     assert pairing(rounds, 8, 5) == ([(4, 1), (2, 3), (5, 7), (8, 6)], None)
 
 
 # -- C14 and the float definitions (1.4) ----------------------------------------------------
 
-@pytest.mark.parametrize("unplayed", ["5 U", "5 F", "5-6 +"],
-                         ids=["pab", "full-bye", "forfeit-win"])
+
+@pytest.mark.parametrize(
+    "unplayed", ["5 U", "5 F", "5-6 +"], ids=["pab", "full-bye", "forfeit-win"]
+)
 def test_c14_repeated_downfloat_and_what_floats(unplayed):
     """C14 (2.4.9): minimise the resident downfloaters who downfloated in the previous
     round.  1.4.3 (2025): a round scored above a loss without playing is a downfloat: the
@@ -350,7 +360,6 @@ def test_no_float_for_a_round_without_points(unplayed):
     assert pairing(rounds, 8, 5) == ([(3, 7), (1, 2), (6, 5), (4, 8)], None)
 
 
-
 def test_c9_in_a_heterogeneous_last_bracket():
     """C9 (2.4.4) in the last bracket, which here has an MDP: the PAB goes to the player
     with fewer unplayed games, above the colour criteria.
@@ -366,10 +375,15 @@ def test_c9_in_a_heterogeneous_last_bracket():
     rounds = [["1-4 1", "5-2 1"], ["5-1 0", "2-4 1", "6-3 0"]]
     assert pairing(rounds, 6, 5, absent=(4, 5, 6)) == ([(3, 1)], 2)
 
+
 # -- C10, C11: final-round topscorers ------------------------------------------------------
 
-C10_ROUNDS = [["1-5 1", "3-6 1", "7-2 0", "8-4 0"], ["1-6 1", "3-5 1", "2-8 1", "4-7 1"],
-              ["2-1 =", "7-3 =", "5-4 =", "6-8 ="], ["1-7 1", "3-8 1", "5-2 0", "4-6 1"]]
+C10_ROUNDS = [
+    ["1-5 1", "3-6 1", "7-2 0", "8-4 0"],
+    ["1-6 1", "3-5 1", "2-8 1", "4-7 1"],
+    ["2-1 =", "7-3 =", "5-4 =", "6-8 ="],
+    ["1-7 1", "3-8 1", "5-2 0", "4-6 1"],
+]
 
 
 def test_c10_topscorer_colour_difference_beyond_two():
@@ -406,12 +420,17 @@ def test_c11_topscorer_same_colour_three_times():
     Bracket {5,6,7,8}: 5 (W,B,W,B) mild w, 6 (W,W,B,B) absolute w, 7 (W,B,B,W) mild b,
     8 (W,W,B,B) absolute w; 7-8 met, 6-8 barred by C3: only 5-8, 6-7: (8,5), (6,7).
     """
-    rounds = [["5-1 0", "7-3 0", "6-2 0", "8-4 0"], ["6-1 0", "8-3 0", "2-5 1", "4-7 1"],
-              ["1-8 1", "3-6 1", "2-7 1", "5-4 0"], ["1-2 =", "3-5 =", "4-6 =", "7-8 ="]]
+    rounds = [
+        ["5-1 0", "7-3 0", "6-2 0", "8-4 0"],
+        ["6-1 0", "8-3 0", "2-5 1", "4-7 1"],
+        ["1-8 1", "3-6 1", "2-7 1", "5-4 0"],
+        ["1-2 =", "3-5 =", "4-6 =", "7-8 ="],
+    ]
     assert pairing(rounds, 8, 5) == ([(4, 1), (2, 3), (8, 5), (6, 7)], None)
 
 
 # -- C15-C21: float criteria ---------------------------------------------------------------
+
 
 def _two_rounds_back(rounds, n, absent=()):
     """Insert a round in which only two extra players (n+1, n+2) play, so that the floats
@@ -532,6 +551,7 @@ def test_c21_upfloater_two_rounds_before_meets_the_lower_mdp():
 
 # -- Art. 4: the generation order ------------------------------------------------------------
 
+
 def test_42_transpositions_in_lexicographic_order():
     """4.2: the S2 transpositions are tried in lexicographic order of their BSNs.
 
@@ -559,7 +579,6 @@ def test_43_exchange_with_the_highest_player_out_first():
     """
     rounds = [["1-5 =", "6-2 =", "3 H", "4 H"]]
     assert pairing(rounds, 6, 5) == ([(3, 1), (2, 4), (5, 6)], None)
-
 
 
 def test_43_smaller_bsn_sum_difference_before_higher_player_out():
@@ -602,7 +621,9 @@ def test_43_fewer_players_exchanged_before_smaller_sum_difference():
     rounds = [["8-2 =", "7-1 =", "4-5 =", "3 H", "6 H"], ["7-3 =", "4-8 =", "5-1 =", "2-6 ="]]
     assert pairing(rounds, 8, 5) == ([(1, 2), (3, 5), (6, 4), (8, 7)], None)
 
+
 # -- Board order (C.04.2) -----------------------------------------------------------------
+
 
 def test_board_order_by_the_higher_players_score():
     """C.04.2 board order: the score of the pair's higher player first, then the sum of the
@@ -629,6 +650,7 @@ def test_board_order_sum_before_tpn():
 
 # -- Art. 5: colour allocation cases ---------------------------------------------------------
 
+
 def _player(tpn, rank, score, colours):
     from trfaudit.engine.players import PlayerState, colour_data
 
@@ -641,30 +663,33 @@ def _player(tpn, rank, score, colours):
     return p
 
 
-@pytest.mark.parametrize("a, b, expected", [
-    # 5.2.1: b has no preference (no game): a's preference (b, after White) is granted.
-    ((1, 0, 10, ["w"]), (2, 1, 10, []), ("b", "5.2.1")),
-    # 5.2.2, both absolute for Black (final-round topscorers): the wider CD gets it.
-    # a: W,W,W (CD +3) beats b: B,W,W (CD +1, absolute by repetition) ...
-    ((1, 0, 10, ["w", "w", "w"]), (2, 1, 10, ["b", "w", "w"]), ("b", "5.2.2")),
-    # ... also when a is the lower-ranked player.
-    ((2, 1, 10, ["w", "w", "w"]), (1, 0, 10, ["b", "w", "w"]), ("b", "5.2.2")),
-    # ... and when the higher-ranked a has the narrower CD, b gets Black, a White.
-    ((1, 0, 10, ["b", "w", "w"]), (2, 1, 10, ["w", "w", "w"]), ("w", "5.2.2")),
-    # 5.2.2 strong beats mild, also for the lower-ranked player: a (B,W) mild b against
-    # b (W) strong b: b gets Black, a White.
-    ((1, 0, 10, ["b", "w"]), (2, 1, 10, ["w"]), ("w", "5.2.2")),
-    # 5.2.3 with both absolute and equal CD (+2): a W,B,W,W, b B,W,W,W; latest round where they
-    # differ is the third from last (a B, b W): a gets White.
-    ((1, 0, 10, ["w", "b", "w", "w"]), (2, 1, 10, ["b", "w", "w", "w"]), ("w", "5.2.3")),
-    # 5.2.4: the higher-ranked player is the one with the higher score, not the lower TPN.
-    ((2, 1, 20, ["w"]), (1, 0, 10, ["w"]), ("b", "5.2.4")),
-    ((1, 0, 10, ["w"]), (2, 1, 20, ["w"]), ("w", "5.2.4")),
-    # 5.2.5: no history at all; the higher-ranked player has an even TPN: the colour
-    # opposite to the initial one (White here), so Black.
-    ((2, 1, 10, []), (3, 2, 10, []), ("b", "5.2.5")),
-    ((3, 2, 10, []), (2, 1, 10, []), ("w", "5.2.5")),
-])
+@pytest.mark.parametrize(
+    "a, b, expected",
+    [
+        # 5.2.1: b has no preference (no game): a's preference (b, after White) is granted.
+        ((1, 0, 10, ["w"]), (2, 1, 10, []), ("b", "5.2.1")),
+        # 5.2.2, both absolute for Black (final-round topscorers): the wider CD gets it.
+        # a: W,W,W (CD +3) beats b: B,W,W (CD +1, absolute by repetition) ...
+        ((1, 0, 10, ["w", "w", "w"]), (2, 1, 10, ["b", "w", "w"]), ("b", "5.2.2")),
+        # ... also when a is the lower-ranked player.
+        ((2, 1, 10, ["w", "w", "w"]), (1, 0, 10, ["b", "w", "w"]), ("b", "5.2.2")),
+        # ... and when the higher-ranked a has the narrower CD, b gets Black, a White.
+        ((1, 0, 10, ["b", "w", "w"]), (2, 1, 10, ["w", "w", "w"]), ("w", "5.2.2")),
+        # 5.2.2 strong beats mild, also for the lower-ranked player: a (B,W) mild b against
+        # b (W) strong b: b gets Black, a White.
+        ((1, 0, 10, ["b", "w"]), (2, 1, 10, ["w"]), ("w", "5.2.2")),
+        # 5.2.3 with both absolute and equal CD (+2): a W,B,W,W, b B,W,W,W; latest round where they
+        # differ is the third from last (a B, b W): a gets White.
+        ((1, 0, 10, ["w", "b", "w", "w"]), (2, 1, 10, ["b", "w", "w", "w"]), ("w", "5.2.3")),
+        # 5.2.4: the higher-ranked player is the one with the higher score, not the lower TPN.
+        ((2, 1, 20, ["w"]), (1, 0, 10, ["w"]), ("b", "5.2.4")),
+        ((1, 0, 10, ["w"]), (2, 1, 20, ["w"]), ("w", "5.2.4")),
+        # 5.2.5: no history at all; the higher-ranked player has an even TPN: the colour
+        # opposite to the initial one (White here), so Black.
+        ((2, 1, 10, []), (3, 2, 10, []), ("b", "5.2.5")),
+        ((3, 2, 10, []), (2, 1, 10, []), ("w", "5.2.5")),
+    ],
+)
 def test_colour_allocation_more_cases(a, b, expected):
     """Art. 5.2.1-5.2.5 (digest §5): each case's comment gives the rule that decides."""
     from trfaudit.engine.colours import allocate

@@ -23,8 +23,11 @@ from trfaudit.engine.players import build_states
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
-CASES = [("dutch2025/t000277.trf", "2025"), ("dutch2017/t000175.trf", "2017"),
-         ("dutch2025/t000134.trf", "2012")]
+CASES = [
+    ("dutch2025/t000277.trf", "2025"),
+    ("dutch2017/t000175.trf", "2017"),
+    ("dutch2025/t000134.trf", "2012"),
+]
 
 
 def _add(x, y):
@@ -38,11 +41,18 @@ def _add(x, y):
 
 def _contexts(states, rounds_played):
     for single, completion, lookahead, last in itertools.product((False, True), repeat=4):
-        yield Context(bye_score=min(p.score for p in states), odd=True,
-                      single_downfloater_is_pab=single,
-                      played_rank={p.played: p.played % 3 for p in states},
-                      rounds_played=rounds_played, low_score=states[0].score, point=10,
-                      lookahead=lookahead, completion=completion, next_is_last=last)
+        yield Context(
+            bye_score=min(p.score for p in states),
+            odd=True,
+            single_downfloater_is_pab=single,
+            played_rank={p.played: p.played % 3 for p in states},
+            rounds_played=rounds_played,
+            low_score=states[0].score,
+            point=10,
+            lookahead=lookahead,
+            completion=completion,
+            next_is_last=last,
+        )
 
 
 @pytest.mark.parametrize("name,edition", CASES)
@@ -64,21 +74,28 @@ def test_criteria_are_failures_or_sums_over_players(name, edition):
                     for c in crit:
                         if c.counts_failures:
                             v = c.value(ctx, h, l, "B")
-                            assert all(x <= 0 for x in v.values()) if isinstance(v, dict) \
-                                else (v or 0) <= 0, (c.key, v)
+                            assert (
+                                all(x <= 0 for x in v.values())
+                                if isinstance(v, dict)
+                                else (v or 0) <= 0
+                            ), (c.key, v)
                 if len(group) < 4:
                     continue
                 for _ in range(6):
                     a, b, x, y = sorted(rng.sample(group, 4), key=lambda p: p.rank)
 
                     def f(c, p, q):
-                        return c.value(ctx, p, q, "B") if p.rank < q.rank else \
-                            c.value(ctx, q, p, "B")
+                        return (
+                            c.value(ctx, p, q, "B") if p.rank < q.rank else c.value(ctx, q, p, "B")
+                        )
 
                     for c in crit:
                         if c.counts_failures:
                             continue
-                        assert _add(f(c, a, b), f(c, x, y)) == _add(f(c, a, x), f(c, b, y)) \
-                            == _add(f(c, a, y), f(c, b, x)), (c.key, rnd)
+                        assert (
+                            _add(f(c, a, b), f(c, x, y))
+                            == _add(f(c, a, x), f(c, b, y))
+                            == _add(f(c, a, y), f(c, b, x))
+                        ), (c.key, rnd)
                         checked += 1
     assert checked > 100

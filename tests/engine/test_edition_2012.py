@@ -30,12 +30,14 @@ def test_any_scored_unplayed_round_blocks_the_bye():
     # absence scores nothing and blocks nothing.
     t = read(CORPUS / "seed-example" / "round2-input.trf")
     pts = round_input(t, 2).points
-    for kind, points, eligible in [(EntryKind.PAB, pts.pab, False),
-                                   (EntryKind.FORFEIT_WIN, pts.forfeit_win, False),
-                                   (EntryKind.FULL_BYE, pts.full_bye, False),
-                                   (EntryKind.HALF_BYE, pts.half_bye, False),
-                                   (EntryKind.FORFEIT_LOSS, pts.forfeit_loss, True),
-                                   (EntryKind.ZERO_BYE, pts.zero_bye, True)]:
+    for kind, points, eligible in [
+        (EntryKind.PAB, pts.pab, False),
+        (EntryKind.FORFEIT_WIN, pts.forfeit_win, False),
+        (EntryKind.FULL_BYE, pts.full_bye, False),
+        (EntryKind.HALF_BYE, pts.half_bye, False),
+        (EntryKind.FORFEIT_LOSS, pts.forfeit_loss, True),
+        (EntryKind.ZERO_BYE, pts.zero_bye, True),
+    ]:
         game = Game(1, kind, None, None, points, False, True)
         assert eligible_2012([game], pts) is eligible, kind
 
@@ -48,4 +50,3 @@ def test_floats_2012():
     raw = {tpn: rec.score_before(2) for tpn, rec in inp.players.items()}
     got = {tpn: float_2012(inp, inp.players[tpn], raw, 1) for tpn in (1, 2, 3, 4)}
     assert got == {1: None, 2: DOWN, 3: None, 4: DOWN}
-

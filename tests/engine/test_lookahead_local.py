@@ -62,8 +62,10 @@ def test_local_pairing_refused_when_c8_bound_is_out_of_reach() -> None:
     assert isinstance(bracket, BracketRecord) and bracket.downfloaters == [8]
 
 
-@pytest.mark.parametrize("name", ["t000005.trf", "t000057.trf", "t000109.trf", "t000134.trf",
-                                  "t000244.trf", "t000282.trf"])
+@pytest.mark.parametrize(
+    "name",
+    ["t000005.trf", "t000057.trf", "t000109.trf", "t000134.trf", "t000244.trf", "t000282.trf"],
+)
 def test_local_route_pairs_as_the_full_matching(name: str) -> None:
     """Every round of these files (each has a round where the local pairing is refused, or
     brackets of 60+ players) pairs the same with and without the local route, bracket by
@@ -76,8 +78,9 @@ def test_local_route_pairs_as_the_full_matching(name: str) -> None:
         local, full = spy.pair(), _FullOnly(inp, EDITION_2025).pair()
         refused += spy.verdicts.count(False)
         assert _pairs(local) == _pairs(full), rnd
-        assert ([(b.pairs, b.downfloaters) for b in local.brackets]
-                == [(b.pairs, b.downfloaters) for b in full.brackets]), rnd
+        assert [(b.pairs, b.downfloaters) for b in local.brackets] == [
+            (b.pairs, b.downfloaters) for b in full.brackets
+        ], rnd
         assert local.bye == full.bye
     assert refused or name in ("t000244.trf", "t000282.trf")
 

@@ -22,8 +22,10 @@ class _Weighted(DutchPairer):
         return False
 
 
-@pytest.mark.parametrize("name", ["t000004.trf", "t000006.trf", "t000010.trf", "t000013.trf",
-                                  "t000017.trf", "t000029.trf"])
+@pytest.mark.parametrize(
+    "name",
+    ["t000004.trf", "t000006.trf", "t000010.trf", "t000013.trf", "t000017.trf", "t000029.trf"],
+)
 def test_cardinality_test_agrees_with_the_weighted_prepass(name: str) -> None:
     t = read(CORPUS / "dutch2025" / name)
     odd = taken = 0

@@ -27,15 +27,17 @@ class _Spy(DutchPairer):
         super().__init__(*args, **kw)  # type: ignore[arg-type]
         self.took: dict[int, bool] = {}
 
-    def _perfect_bracket(self, current: list[int], mdp_count: int, nxt: list[int]
-                         ) -> list[tuple[int, int]] | None:
+    def _perfect_bracket(
+        self, current: list[int], mdp_count: int, nxt: list[int]
+    ) -> list[tuple[int, int]] | None:
         got = super()._perfect_bracket(current, mdp_count, nxt)
         self.took[self.order[current[0]].tpn] = got is not None
         return got
 
 
-def _pair(rounds: list[list[str]], n: int, total: int, edition: Edition
-          ) -> tuple[set[frozenset[int]], dict[int, bool], list[BracketRecord]]:
+def _pair(
+    rounds: list[list[str]], n: int, total: int, edition: Edition
+) -> tuple[set[frozenset[int]], dict[int, bool], list[BracketRecord]]:
     t = tournament(history(n, rounds), total)
     spy = _Spy(round_input(t, len(rounds) + 1), edition)
     got = spy.pair()
@@ -87,9 +89,11 @@ def test_dfs_is_the_lexicographic_order_and_respects_its_budget() -> None:
     p.dropped = set()
     bracket = list(range(6))
     memo: dict[tuple[object, object], bool] = {}
-    first = next([(a, b) for a, b in zip(bracket[:3], s2)]
-                 for s2 in permutations(bracket[3:])
-                 if all(p._perfect_pair(a, b, memo) for a, b in zip(bracket[:3], s2)))
+    first = next(
+        [(a, b) for a, b in zip(bracket[:3], s2)]
+        for s2 in permutations(bracket[3:])
+        if all(p._perfect_pair(a, b, memo) for a, b in zip(bracket[:3], s2))
+    )
     assert [(p.order[a].tpn, p.order[b].tpn) for a, b in first] == [(1, 5), (2, 4), (3, 6)]
     assert p._first_perfect_transposition(bracket) == first
     assert p._first_perfect_transposition(bracket, budget=3) == first  # three choices

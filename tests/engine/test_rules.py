@@ -53,8 +53,7 @@ def test_pab_not_twice():
     # (1 point): 1 and 4 both had white and prefer black, 5 has no preference, so C12
     # pairs 1-5 and 4 floats.  Bracket {4 (MDP), 2, 3}: 4 already met 2, so 4-3, and 2 is
     # left for the PAB (C5: 0 points is the lowest possible; 5 would be ineligible, C2).
-    t = tournament({1: ["3 w 1"], 2: ["4 b 0"], 3: ["1 b 0"], 4: ["2 w 1"],
-                    5: ["0000 - U"]}, 3)
+    t = tournament({1: ["3 w 1"], 2: ["4 b 0"], 3: ["1 b 0"], 4: ["2 w 1"], 5: ["0000 - U"]}, 3)
     pairing, bye = boards(t, 2)
     assert bye == 2
     assert sorted(tuple(sorted(p)) for p in pairing) == [(1, 5), (3, 4)]
@@ -102,14 +101,17 @@ def _state(tpn, rank, score, colours):
     return p
 
 
-@pytest.mark.parametrize("a_colours, b_colours, expected", [
-    (["w"], ["b"], ("b", "5.2.1")),          # both preferences granted
-    (["w", "w"], ["b", "w"], ("b", "5.2.2")),  # absolute beats mild
-    (["b", "w", "w"], ["w"], ("b", "5.2.2")),  # strong (CD +1) beats mild
-    (["b", "w", "w", "b"], ["w", "b", "w", "b"], ("b", "5.2.3")),  # alternate (3rd last)
-    (["w"], ["w"], ("b", "5.2.4")),          # same history: higher-ranked a gets his
-    ([], [], ("w", "5.2.5")),                # no history: odd TPN higher player -> initial
-])
+@pytest.mark.parametrize(
+    "a_colours, b_colours, expected",
+    [
+        (["w"], ["b"], ("b", "5.2.1")),  # both preferences granted
+        (["w", "w"], ["b", "w"], ("b", "5.2.2")),  # absolute beats mild
+        (["b", "w", "w"], ["w"], ("b", "5.2.2")),  # strong (CD +1) beats mild
+        (["b", "w", "w", "b"], ["w", "b", "w", "b"], ("b", "5.2.3")),  # alternate (3rd last)
+        (["w"], ["w"], ("b", "5.2.4")),  # same history: higher-ranked a gets his
+        ([], [], ("w", "5.2.5")),  # no history: odd TPN higher player -> initial
+    ],
+)
 def test_colour_allocation(a_colours, b_colours, expected):
     a = _state(1, 0, 10, a_colours)
     b = _state(2, 1, 10, b_colours)
@@ -119,7 +121,14 @@ def test_colour_allocation(a_colours, b_colours, expected):
 def test_pending_games_count_as_paired():
     # A mid-round export: round 2 is paired (1-4, 3-2) but has no results yet.  Re-pairing
     # round 2 must pair everybody, not leave the pending players out.
-    t = tournament({1: ["3 w 1", "4 w Z"], 2: ["4 b 0", "3 w Z"], 3: ["1 b 0", "2 b Z"],
-                    4: ["2 w 1", "1 b Z"]}, 3)
+    t = tournament(
+        {
+            1: ["3 w 1", "4 w Z"],
+            2: ["4 b 0", "3 w Z"],
+            3: ["1 b 0", "2 b Z"],
+            4: ["2 w 1", "1 b Z"],
+        },
+        3,
+    )
     pairing, bye = boards(t, 2)
     assert bye is None and sorted(x for p in pairing for x in p) == [1, 2, 3, 4]

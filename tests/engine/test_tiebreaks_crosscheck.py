@@ -22,10 +22,13 @@ except ImportError:  # run from bench/tiebreak_sweep.py
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 # A sample, to keep the suite fast: every 100th corpus file, and the real files under 25 kB
 # (the three larger ones are in the full sweep).
-SAMPLE = (sorted((CORPUS / "dutch2025").glob("*.trf"))[::100]
-          + sorted((CORPUS / "dutch2017").glob("*.trf"))[::100])
-REAL = sorted(p for p in (CORPUS / "real").iterdir()
-              if p.name != "SOURCES.tsv" and p.stat().st_size < 25_000)
+SAMPLE = (
+    sorted((CORPUS / "dutch2025").glob("*.trf"))[::100]
+    + sorted((CORPUS / "dutch2017").glob("*.trf"))[::100]
+)
+REAL = sorted(
+    p for p in (CORPUS / "real").iterdir() if p.name != "SOURCES.tsv" and p.stat().st_size < 25_000
+)
 
 
 def disagreements(t, rules, count: bool = False):
@@ -45,8 +48,9 @@ def disagreements(t, rules, count: bool = False):
             if isinstance(want, Decimal):
                 want = Fraction(want)
             if (None if have is None else Fraction(have)) != want:
-                out.append(f"{t.file} {rules.name} {step.label} player {tpn}: engine {have}, "
-                           f"plain {want}")
+                out.append(
+                    f"{t.file} {rules.name} {step.label} player {tpn}: engine {have}, plain {want}"
+                )
     return (out, n) if count else out
 
 

@@ -61,19 +61,26 @@ def table(text: str) -> tuple[list[str], dict[int, dict[str, Fraction | None]]]:
     rows: dict[int, dict[str, Fraction | None]] = {}
     for ln in lines[1:]:
         cells = [c.strip().strip("*") for c in ln.strip("|").split("|")]
-        rows[int(cells[0])] = {h: (None if c == "–" else Fraction(c))
-                               for h, c in zip(head[1:], cells[1:])}
+        rows[int(cells[0])] = {
+            h: (None if c == "–" else Fraction(c)) for h, c in zip(head[1:], cells[1:])
+        }
     return head[1:], rows
 
 
 def values(t, codes: list[str], rules) -> dict[str, dict[int, Fraction | None]]:
     st = compute(t, parse_list(",".join(codes)), rules)
-    return {s.label: {tpn: (None if v.number is None else Fraction(v.number))
-                      for tpn, v in s.values.items()} for s in st.steps if s.tiebreak}
+    return {
+        s.label: {
+            tpn: (None if v.number is None else Fraction(v.number)) for tpn, v in s.values.items()
+        }
+        for s in st.steps
+        if s.tiebreak
+    }
 
 
-@pytest.mark.parametrize("rules,text", [(RULES_2024, TABLE_61_2024), (RULES_2026, TABLE_61_2026)],
-                         ids=["2024", "2026"])
+@pytest.mark.parametrize(
+    "rules,text", [(RULES_2024, TABLE_61_2024), (RULES_2026, TABLE_61_2026)], ids=["2024", "2026"]
+)
 def test_tec_swiss_every_value(rules, text):
     """tiebreaks.md 6.1: [TEC] Exercises 1-33 (2024) and the 2026 recomputation."""
     t = tournament(TEC_SWISS, 5)
@@ -165,17 +172,25 @@ def test_tec_nine_rounds_direct_encounter():
 def test_tec_toy_direct_encounter():
     """tiebreaks.md 4, [TEC] toy: A beat B, C, D; B beat C, D; C and D never met: A 1st, B 2nd
     (s = 2 > max(C), max(D) = 1), C and D stay tied."""
-    rows = [(1, "A", 0, "+W2 +W3 +W4"), (2, "B", 0, "-B1 +W4 +W3"),
-            (3, "C", 0, "ZPB -B1 -B2"), (4, "D", 0, "ZPB -B2 -B1")]
+    rows = [
+        (1, "A", 0, "+W2 +W3 +W4"),
+        (2, "B", 0, "-B1 +W4 +W3"),
+        (3, "C", 0, "ZPB -B1 -B2"),
+        (4, "D", 0, "ZPB -B2 -B1"),
+    ]
     t = tournament(rows, 3)
     de = make(parse_code("DE"))
     assert de.order(Event(t, RULES_2024), [1, 2, 3, 4], {}) == [[1], [2], [3, 4]]
 
 
-@pytest.mark.parametrize("rules,expected", [
-    (RULES_2024, {"BH": 57, "BH/C1": 50, "SB": Fraction(149, 4)}),
-    (RULES_2026, {"BH": 55, "BH/C1": 50, "SB": Fraction(149, 4)}),
-], ids=["2024", "2026"])
+@pytest.mark.parametrize(
+    "rules,expected",
+    [
+        (RULES_2024, {"BH": 57, "BH/C1": 50, "SB": Fraction(149, 4)}),
+        (RULES_2026, {"BH": 55, "BH/C1": 50, "SB": Fraction(149, 4)}),
+    ],
+    ids=["2024", "2026"],
+)
 def test_am26_laxman(rules, expected):
     """tiebreaks.md 6.4, [AM26] Laxman: 10 rounds, own 7.0, R4 ZPB: 2024 dummy 7.0 (BH 57,
     BH/C1 50 cuts the VUR), 2026 dummy 5.0 = 1/2 x 10 (BH 55, BH/C1 50); SB 37.25."""
@@ -229,10 +244,14 @@ def test_pl_swiss_2026():
     assert values(t, ["BH"], RULES_2024)["BH"][4] == 14
 
 
-@pytest.mark.parametrize("rules,expected", [
-    (RULES_2024, (Fraction(13, 4), Fraction(11, 4), Fraction(5, 4))),
-    (RULES_2026, (Fraction(3), Fraction(5, 2), Fraction(1))),
-], ids=["2024", "2026"])
+@pytest.mark.parametrize(
+    "rules,expected",
+    [
+        (RULES_2024, (Fraction(13, 4), Fraction(11, 4), Fraction(5, 4))),
+        (RULES_2026, (Fraction(3), Fraction(5, 2), Fraction(1))),
+    ],
+    ids=["2024", "2026"],
+)
 def test_cr_sb_cut_two_vurs(rules, expected):
     """tiebreaks.md 6.6, [CR]: player 2's SB, SB/C1, SB/C2 with an HPB and a forfeit loss
     (16.5: the VUR with the lowest contribution against the LSV, the higher cut)."""
@@ -253,8 +272,12 @@ def test_cr_sb_cut_played_variant():
 def test_cr_records_202_and_212():
     """tiebreaks.md 6.8, [CR]: 1 and 2 beat 3 and 4 in two rounds; ``202 BH`` ranks 1, 1, 3, 3
     and ``212 BH`` (no PTS) ranks 3, 3, 1, 1."""
-    rows = [(1, "A", 0, "+W3 +B4"), (2, "B", 0, "+W4 +B3"), (3, "C", 0, "-B1 -W2"),
-            (4, "D", 0, "-B2 -W1")]
+    rows = [
+        (1, "A", 0, "+W3 +B4"),
+        (2, "B", 0, "+W4 +B3"),
+        (3, "C", 0, "-B1 -W2"),
+        (4, "D", 0, "-B2 -W1"),
+    ]
     t = tournament(rows, 2, extra="202 BH\n212 BH")
     ranks_202 = compute(t, t.tie_break_codes(), RULES_2024, points_first=True)
     ranks_212 = compute(t, t.standings_codes(), RULES_2024, points_first=False)

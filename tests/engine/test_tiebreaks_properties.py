@@ -76,8 +76,11 @@ def relabel(rows, a, b):
             return t
         opp = int(t[2:])
         return t[:2] + str(swap.get(opp, opp))
-    return [(swap.get(p, p), name, rating, " ".join(tok(x) for x in toks.split()))
-            for p, name, rating, toks in rows]
+
+    return [
+        (swap.get(p, p), name, rating, " ".join(tok(x) for x in toks.split()))
+        for p, name, rating, toks in rows
+    ]
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -102,8 +105,7 @@ def test_swapping_two_pairing_numbers_changes_only_tpn(event, data):
 @given(events(), st.sampled_from([RULES_2024, RULES_2026]))
 def test_cut_one_never_exceeds_buchholz(event, rules):
     rows, rounds = event
-    st_ = compute(tournament(rows, rounds), parse_list("BH,BH/C1,BH/C2,BH/M1,FB,FB/C1"),
-                  rules)
+    st_ = compute(tournament(rows, rounds), parse_list("BH,BH/C1,BH/C2,BH/M1,FB,FB/C1"), rules)
     v = {s.label: s.values for s in st_.steps}
     for p in v["BH"]:
         bh, c1 = Fraction(v["BH"][p].number), Fraction(v["BH/C1"][p].number)

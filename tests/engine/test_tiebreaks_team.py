@@ -64,8 +64,16 @@ def team_event(rules) -> TeamEvent:
                 row.append(Match(r, kind, None, None, Fraction(mp), Fraction(gp)))
             elif tok in ("+F", "-F"):
                 win = tok == "+F"
-                row.append(Match(r, Kind.FW if win else Kind.FL, 6 if team == 1 else 1, None,
-                                 Fraction(2 if win else 0), Fraction(4 if win else 0)))
+                row.append(
+                    Match(
+                        r,
+                        Kind.FW if win else Kind.FL,
+                        6 if team == 1 else 1,
+                        None,
+                        Fraction(2 if win else 0),
+                        Fraction(4 if win else 0),
+                    )
+                )
             else:
                 colour = "w" if "w" in tok else "b"
                 opp, gp = tok.split(colour)

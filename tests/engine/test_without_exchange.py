@@ -23,8 +23,9 @@ class _Spy(DutchPairer):
         super().__init__(*args, **kw)  # type: ignore[arg-type]
         self.kept = self.declined = 0
 
-    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
-                          ) -> dict[int, int] | None:
+    def _without_exchange(
+        self, R: list[int], s1: int, mate: dict[int, int]
+    ) -> dict[int, int] | None:
         got = super()._without_exchange(R, s1, mate)
         if got is None:
             self.declined += 1
@@ -36,8 +37,9 @@ class _Spy(DutchPairer):
 class _Always(DutchPairer):
     """Every exchange decided with the exchange fields (the route before the shortcut)."""
 
-    def _without_exchange(self, R: list[int], s1: int, mate: dict[int, int]
-                          ) -> dict[int, int] | None:
+    def _without_exchange(
+        self, R: list[int], s1: int, mate: dict[int, int]
+    ) -> dict[int, int] | None:
         return None
 
 
@@ -45,10 +47,16 @@ def _brackets(p: RoundPairing) -> list[tuple[list[tuple[int, int]], list[int]]]:
     return [(sorted(b.pairs), b.downfloaters) for b in p.brackets]
 
 
-@pytest.mark.parametrize(("folder", "rules", "name"), [
-    ("dutch2025", "2025", "t000005.trf"), ("dutch2025", "2025", "t000109.trf"),
-    ("dutch2025", "2025", "t000244.trf"), ("dutch2017", "2017", "t000289.trf"),
-    ("dutch2017", "2017", "t000246.trf")])
+@pytest.mark.parametrize(
+    ("folder", "rules", "name"),
+    [
+        ("dutch2025", "2025", "t000005.trf"),
+        ("dutch2025", "2025", "t000109.trf"),
+        ("dutch2025", "2025", "t000244.trf"),
+        ("dutch2017", "2017", "t000289.trf"),
+        ("dutch2017", "2017", "t000246.trf"),
+    ],
+)
 def test_shortcut_pairs_as_the_exchange_fields(folder: str, rules: str, name: str) -> None:
     """Every round pairs the same, bracket by bracket, with and without the shortcut; the
     shortcut both keeps S1 (most brackets) and declines (an exchange or an odd position

@@ -32,9 +32,13 @@ def points(token: str) -> float:
     return {"+": 1.0, "=": 0.5, "-": 0.0}[token[0]]
 
 
-def tournament(rows: list[tuple[int, str, int, str]], total_rounds: int,
-               start: str = "2024/08/01", extra: str = "",
-               ranks: dict[int, int] | None = None) -> Tournament:
+def tournament(
+    rows: list[tuple[int, str, int, str]],
+    total_rounds: int,
+    start: str = "2024/08/01",
+    extra: str = "",
+    ranks: dict[int, int] | None = None,
+) -> Tournament:
     """``rows``: (tpn, name, rating, "token token ...")."""
     lines = ["012 Worked example", f"042 {start}", f"142 {total_rounds}"]
     if extra:
@@ -128,8 +132,9 @@ CR_SB = [
 ]
 
 
-def lone(own: list[str], overrides: dict[int, dict[int, str]] | None = None,
-         start: str = "2024/08/01") -> Tournament:
+def lone(
+    own: list[str], overrides: dict[int, dict[int, str]] | None = None, start: str = "2024/08/01"
+) -> Tournament:
     """One participant (TPN 1) whose round k is ``own[k-1]``: ``"W:5"`` a win against an
     opponent whose final score is 5, ``D``/``L`` likewise, ``FW:4.5``/``FL:7.5`` a forfeit
     against such an opponent, or ``ZPB``/``HPB``/``PAB``.  Each opponent plays its other rounds

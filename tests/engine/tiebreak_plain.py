@@ -24,8 +24,10 @@ PD_TEXT = """0-3:.50 4-10:.51 11-17:.52 18-25:.53 26-32:.54 33-39:.55 40-46:.56 
 329-344:.88 345-357:.89 358-374:.90 375-391:.91 392-411:.92 412-432:.93 433-456:.94
 457-484:.95 485-517:.96 518-559:.97 560-619:.98 620-735:.99"""
 
-DP = {Decimal(k if k.startswith("1") else "0" + k): int(v)
-      for k, v in (item.split(":") for item in DP_TEXT.split())}
+DP = {
+    Decimal(k if k.startswith("1") else "0" + k): int(v)
+    for k, v in (item.split(":") for item in DP_TEXT.split())
+}
 PD = []
 for item in PD_TEXT.split():
     span, p = item.split(":")
@@ -50,7 +52,8 @@ def pd_of(diff: int) -> int:
 
 def round_half(x: Fraction, places: str) -> Decimal:
     return (Decimal(x.numerator) / Decimal(x.denominator)).quantize(
-        Decimal(places), rounding=ROUND_HALF_UP)
+        Decimal(places), rounding=ROUND_HALF_UP
+    )
 
 
 class Plain:
@@ -61,10 +64,16 @@ class Plain:
         self.n = t.recorded_rounds()
         self.final = max(t.total_rounds or 0, self.n)
         self.w, self.d = t.scoring.win, t.scoring.draw
-        names = {EntryKind.PLAYED: "G", EntryKind.FORFEIT_WIN: "FW",
-                 EntryKind.FORFEIT_LOSS: "FL", EntryKind.PAB: "PAB", EntryKind.FULL_BYE: "FPB",
-                 EntryKind.HALF_BYE: "HPB", EntryKind.ZERO_BYE: "ZPB",
-                 EntryKind.NOT_PAIRED: "ZPB"}
+        names = {
+            EntryKind.PLAYED: "G",
+            EntryKind.FORFEIT_WIN: "FW",
+            EntryKind.FORFEIT_LOSS: "FL",
+            EntryKind.PAB: "PAB",
+            EntryKind.FULL_BYE: "FPB",
+            EntryKind.HALF_BYE: "HPB",
+            EntryKind.ZERO_BYE: "ZPB",
+            EntryKind.NOT_PAIRED: "ZPB",
+        }
         self.rows: dict[int, list[tuple]] = {}
         for p, player in t.players.items():
             row = []
@@ -77,8 +86,12 @@ class Plain:
                 opp = e.opponent if k in ("G", "FW", "FL") else None
                 res = None
                 if k == "G":
-                    res = {"1": Fraction(1), "W": Fraction(1), "=": Fraction(1, 2),
-                           "D": Fraction(1, 2)}.get(e.result.upper(), Fraction(0))
+                    res = {
+                        "1": Fraction(1),
+                        "W": Fraction(1),
+                        "=": Fraction(1, 2),
+                        "D": Fraction(1, 2),
+                    }.get(e.result.upper(), Fraction(0))
                 pts = t.scoring.points(e)
                 if fore and i + 1 == self.final and opp is not None:
                     k, pts, res = "G", self.d, Fraction(1, 2)
@@ -89,7 +102,7 @@ class Plain:
         for p, row in self.rows.items():
             total = Fraction(0)
             for i, r in enumerate(row):
-                later_all_vur = all(x[0] in ("FL", "HPB", "ZPB") for x in row[i + 1:])
+                later_all_vur = all(x[0] in ("FL", "HPB", "ZPB") for x in row[i + 1 :])
                 if r[0] in ("HPB", "ZPB") and later_all_vur:
                     total += self.d
                 else:
@@ -197,11 +210,14 @@ class Plain:
             "WON": sum(1 for r in row if r[0] == "G" and r[4] == 1),
             "BPG": sum(1 for r in row if r[0] == "G" and r[2] == "b"),
             "BWG": sum(1 for r in row if r[0] == "G" and r[2] == "b" and r[4] == 1),
-            "PS": sum(ps, Fraction(0)), "PS/C1": sum(ps[1:], Fraction(0)),
+            "PS": sum(ps, Fraction(0)),
+            "PS/C1": sum(ps[1:], Fraction(0)),
             "REP": self.n - sum(1 for r in row if r[0] in ("FL", "HPB", "ZPB")),
             "STD": std,
-            "KS": sum((r[3] for r in row if r[1] is not None
-                       and self.own[r[1]] >= self.w * self.n / 2), Fraction(0)),
+            "KS": sum(
+                (r[3] for r in row if r[1] is not None and self.own[r[1]] >= self.w * self.n / 2),
+                Fraction(0),
+            ),
         }
 
 
@@ -210,10 +226,35 @@ def plain_values(t: Tournament, rules: str) -> dict[str, dict[int, object]]:
     base, fore = Plain(t, rules), Plain(t, rules, fore=True)
     if base.final > base.n:
         fore = base  # the final round is not among those counted: FB = BH
-    out: dict[str, dict[int, object]] = {c: {} for c in (
-        "BH", "BH/C1", "BH/C2", "BH/M1", "FB", "FB/C1", "SB", "SB/C1", "SB/C2", "AOB", "AOB/F",
-        "ARO", "ARO/C1", "TPR", "PTP", "WIN", "WON", "BPG", "BWG", "PS", "PS/C1", "REP", "STD",
-        "KS")}
+    out: dict[str, dict[int, object]] = {
+        c: {}
+        for c in (
+            "BH",
+            "BH/C1",
+            "BH/C2",
+            "BH/M1",
+            "FB",
+            "FB/C1",
+            "SB",
+            "SB/C1",
+            "SB/C2",
+            "AOB",
+            "AOB/F",
+            "ARO",
+            "ARO/C1",
+            "TPR",
+            "PTP",
+            "WIN",
+            "WON",
+            "BPG",
+            "BWG",
+            "PS",
+            "PS/C1",
+            "REP",
+            "STD",
+            "KS",
+        )
+    }
     rated = all(p.rating for p in t.players.values())
     for p in t.players:
         out["BH"][p] = base.bh(p)

@@ -23,8 +23,11 @@ def seed2(corpus_dir):
 @pytest.fixture
 def bad_points(tmp_path, make_player, make_trf):
     path = tmp_path / "bad.trf"
-    path.write_text(make_trf(make_player(1, ["   2 w 1"], points="0.5"),
-                             make_player(2, ["   1 b 0"], points="0.0")))
+    path.write_text(
+        make_trf(
+            make_player(1, ["   2 w 1"], points="0.5"), make_player(2, ["   1 b 0"], points="0.0")
+        )
+    )
     return path
 
 
@@ -64,10 +67,15 @@ def test_validate_warnings_and_strict(tmp_path, make_player, make_trf):
         (b"", ":1:1: empty file (expected a TRF file with 001 player lines)"),
         (b"\x00\x01\x02\x03", ":1:1: binary data (NUL byte)"),
         (b"001    1      A\n001    1      B\n", ":2:5: duplicate player number 1"),
-        (lambda mp: (mp(1, ["   2 w 7"]) + "\n").encode(), ":1:99: round 1: unknown result code '7'"),
+        (
+            lambda mp: (mp(1, ["   2 w 7"]) + "\n").encode(),
+            ":1:99: round 1: unknown result code '7'",
+        ),
         (b"001   1x      A\n", ":1:5: player number '1x' is not a number"),
-        (lambda mp: (mp(1, ["   9 w 1"], points="1.0") + "\n").encode(),
-         ":1:92: round 1: opponent 9 does not exist"),
+        (
+            lambda mp: (mp(1, ["   9 w 1"], points="1.0") + "\n").encode(),
+            ":1:92: round 1: opponent 9 does not exist",
+        ),
     ],
 )
 def test_malformed_input_exits_2_with_a_located_message(tmp_path, make_player, content, fragment):
@@ -135,8 +143,9 @@ def test_convert_reads_stdin(seed2):
     assert result.exit_code == 0 and result.stdout == seed2.read_text()
 
 
-@pytest.mark.parametrize("args", [["convert"], ["convert", "x.trf", "--to", "pdf"], ["frobnicate"],
-                                  ["validate"]])
+@pytest.mark.parametrize(
+    "args", [["convert"], ["convert", "x.trf", "--to", "pdf"], ["frobnicate"], ["validate"]]
+)
 def test_usage_errors_exit_2(args):
     assert runner.invoke(app, args).exit_code == 2
 

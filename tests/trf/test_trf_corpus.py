@@ -16,7 +16,10 @@ def signature(t, *, announcements=True):
     """What a conversion must keep: players, results, colours, byes, points."""
     return {
         tpn: (
-            p.name, p.rating, p.points, p.rank,
+            p.name,
+            p.rating,
+            p.points,
+            p.rank,
             [(e.kind, e.opponent, e.colour, e.result.upper()) for e in p.entries],
             t.absent_next.get(tpn) if announcements else None,
         )
@@ -45,7 +48,9 @@ def test_corpus_file(corpus_trf):
         if dialect != "trf16":
             assert converted.scoring == t.scoring, dialect
             assert (converted.total_rounds, converted.initial_colour) == (
-                t.total_rounds, t.initial_colour)
+                t.total_rounds,
+                t.initial_colour,
+            )
         back = convert(converted, canonical).text
         if back != result.text:  # e.g. lost 3-1-0 scoring, or an XXZ added for an announcement
             assert signature(parse(back, f"{name}.{dialect}.back")) == expected, dialect
@@ -53,8 +58,9 @@ def test_corpus_file(corpus_trf):
     assert convert(from_dict(to_dict(t)), canonical).text == result.text
 
 
-@pytest.mark.parametrize("folder, count", [("dutch2025", 298), ("dutch2017", 299), ("large", 3),
-                                           ("seed-example", 2)])
+@pytest.mark.parametrize(
+    "folder, count", [("dutch2025", 298), ("dutch2017", 299), ("large", 3), ("seed-example", 2)]
+)
 def test_corpus_is_complete(corpus_dir, folder, count):
     files = sorted((corpus_dir / folder).glob("*.trf"))
     assert len(files) == count

@@ -10,34 +10,41 @@ from trfaudit.trf.dates import DMY, MDY, NAMED, YMD, date_readings, tournament_d
 from trfaudit.trf.model import Tournament
 
 
-@pytest.mark.parametrize("text, readings", [
-    ("2024/10/13", {YMD: date(2024, 10, 13)}),  # TRF-16
-    ("2024-10-13", {YMD: date(2024, 10, 13)}),
-    ("2024.10.13", {YMD: date(2024, 10, 13)}),
-    ("2025.9.1", {YMD: date(2025, 9, 1)}),
-    ("28.07.2005", {DMY: date(2005, 7, 28)}),
-    ("28. 07. 2005", {DMY: date(2005, 7, 28)}),  # Swiss-Manager (German locale)
-    ("21/03/2026", {DMY: date(2026, 3, 21)}),  # Tornello
-    ("03/04/2021", {DMY: date(2021, 4, 3), MDY: date(2021, 3, 4)}),
-    ("12/31/2019", {MDY: date(2019, 12, 31)}),
-    ("Jun 26, 2020", {NAMED: date(2020, 6, 26)}),  # lichess
-    ("May 29, 2020", {NAMED: date(2020, 5, 29)}),
-    ("26 June 2020", {NAMED: date(2020, 6, 26)}),
-    ("26th of June 2020", {NAMED: date(2020, 6, 26)}),
-    ("26-Jul-05", {NAMED: date(2005, 7, 26)}),
-    ("Friday, May 29, 2020", {NAMED: date(2020, 5, 29)}),
-    ("Sat 26 Jun 2020 10:00", {NAMED: date(2020, 6, 26)}),
-    ("May 29, 2020 6:00 PM", {NAMED: date(2020, 5, 29)}),
-    ("2020-05-29T18:00:00Z", {YMD: date(2020, 5, 29)}),
-    ("2020-05-29 18:00", {YMD: date(2020, 5, 29)}),
-    ("20200529", {NAMED: date(2020, 5, 29)}),
-    # Two-digit years: YY/MM/DD (TRF-16's 132), or DD/MM/YY, or MM/DD/YY.
-    ("24/01/01", {YMD: date(2024, 1, 1), DMY: date(2001, 1, 24)}),
-    ("05/07/28", {YMD: date(2005, 7, 28), DMY: date(2028, 7, 5), MDY: date(2028, 5, 7)}),
-    ("98/07/28", {YMD: date(1998, 7, 28)}),
-    # Not dates.
-    ("2025/13/01", {}), ("next spring", {}), ("", {}), ("May 2020", {}), ("32.01.2020", {}),
-])
+@pytest.mark.parametrize(
+    "text, readings",
+    [
+        ("2024/10/13", {YMD: date(2024, 10, 13)}),  # TRF-16
+        ("2024-10-13", {YMD: date(2024, 10, 13)}),
+        ("2024.10.13", {YMD: date(2024, 10, 13)}),
+        ("2025.9.1", {YMD: date(2025, 9, 1)}),
+        ("28.07.2005", {DMY: date(2005, 7, 28)}),
+        ("28. 07. 2005", {DMY: date(2005, 7, 28)}),  # Swiss-Manager (German locale)
+        ("21/03/2026", {DMY: date(2026, 3, 21)}),  # Tornello
+        ("03/04/2021", {DMY: date(2021, 4, 3), MDY: date(2021, 3, 4)}),
+        ("12/31/2019", {MDY: date(2019, 12, 31)}),
+        ("Jun 26, 2020", {NAMED: date(2020, 6, 26)}),  # lichess
+        ("May 29, 2020", {NAMED: date(2020, 5, 29)}),
+        ("26 June 2020", {NAMED: date(2020, 6, 26)}),
+        ("26th of June 2020", {NAMED: date(2020, 6, 26)}),
+        ("26-Jul-05", {NAMED: date(2005, 7, 26)}),
+        ("Friday, May 29, 2020", {NAMED: date(2020, 5, 29)}),
+        ("Sat 26 Jun 2020 10:00", {NAMED: date(2020, 6, 26)}),
+        ("May 29, 2020 6:00 PM", {NAMED: date(2020, 5, 29)}),
+        ("2020-05-29T18:00:00Z", {YMD: date(2020, 5, 29)}),
+        ("2020-05-29 18:00", {YMD: date(2020, 5, 29)}),
+        ("20200529", {NAMED: date(2020, 5, 29)}),
+        # Two-digit years: YY/MM/DD (TRF-16's 132), or DD/MM/YY, or MM/DD/YY.
+        ("24/01/01", {YMD: date(2024, 1, 1), DMY: date(2001, 1, 24)}),
+        ("05/07/28", {YMD: date(2005, 7, 28), DMY: date(2028, 7, 5), MDY: date(2028, 5, 7)}),
+        ("98/07/28", {YMD: date(1998, 7, 28)}),
+        # Not dates.
+        ("2025/13/01", {}),
+        ("next spring", {}),
+        ("", {}),
+        ("May 2020", {}),
+        ("32.01.2020", {}),
+    ],
+)
 def test_readings(text, readings):
     assert date_readings(text).dates == readings
 

@@ -12,7 +12,6 @@ from trfaudit.trf.jsonform import from_dict, from_json, schema, to_dict, to_json
 from trfaudit.trf.writer import convert
 
 
-
 @pytest.fixture(scope="module")
 def validator():
     s = schema()
@@ -31,10 +30,18 @@ def test_corpus_json_matches_schema_and_round_trips(validator, corpus_sample):
 
 def test_json_of_a_rich_file(validator, make_player, make_trf):
     text = make_trf(
-        "012 Rich", "112 Deputy", "142 5", "152 B", "XXS WW=1 BW=1.5", "XXC rank",
+        "012 Rich",
+        "112 Deputy",
+        "142 5",
+        "152 B",
+        "XXS WW=1 BW=1.5",
+        "XXC rank",
         make_player(1, ["   2 b 1", "0000 - H"], points="1.5"),
         make_player(2, ["   1 w 0"], points="0.0"),
-        "XXA    1  1.0", "260 001 003    1    2", "240 Z 002    2", "ZZZ unknown",
+        "XXA    1  1.0",
+        "260 001 003    1    2",
+        "240 Z 002    2",
+        "ZZZ unknown",
         "013 Team                            1    2",
     )
     t = parse(text, "rich.trf")
@@ -60,8 +67,14 @@ def test_seed_json_snapshot(corpus_dir, data_regression):
 
 
 @pytest.mark.parametrize(
-    "text", ["{", "[]", '{"format": "other"}', '{"format": "trfaudit-tournament", "players": [{}]}',
-             '{"format": "trfaudit-tournament", "scoring": {"win": "x"}}'],
+    "text",
+    [
+        "{",
+        "[]",
+        '{"format": "other"}',
+        '{"format": "trfaudit-tournament", "players": [{}]}',
+        '{"format": "trfaudit-tournament", "scoring": {"win": "x"}}',
+    ],
 )
 def test_bad_json_is_a_trf_error(text):
     with pytest.raises(TrfError):

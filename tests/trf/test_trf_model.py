@@ -34,11 +34,15 @@ from trfaudit.trf import EntryKind, RoundEntry, Scoring, parse, read
 )
 def test_entry_kinds(make_player, block, kind, opponent, colour, played):
     # player 3 has a game in the same round so that it counts as recorded
-    t = parse("\n".join([
-        make_player(1, [block, "   3 w 1"]),
-        make_player(3, ["   4 w 1", "   1 b 0"]),
-        make_player(4, ["   3 b 0"]),
-    ]))
+    t = parse(
+        "\n".join(
+            [
+                make_player(1, [block, "   3 w 1"]),
+                make_player(3, ["   4 w 1", "   1 b 0"]),
+                make_player(4, ["   3 b 0"]),
+            ]
+        )
+    )
     entry = t.players[1].entries[0]
     assert (entry.kind, entry.opponent, entry.colour) == (kind, opponent, colour)
     assert entry.played is played
@@ -73,20 +77,33 @@ def test_seed_round3_byes_are_recorded(corpus_dir):
 def test_recorded_rounds_rule(make_player):
     # a trailing bye column alone is not a recorded round; a PAB or a '+' without opponent is
     base = [make_player(1, ["   2 w 1"]), make_player(2, ["   1 b 0"])]
-    assert parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - H"])])).recorded_rounds() == 1
-    assert parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - U"])])).recorded_rounds() == 2
-    assert parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - +"])])).recorded_rounds() == 2
+    assert (
+        parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - H"])])).recorded_rounds() == 1
+    )
+    assert (
+        parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - U"])])).recorded_rounds() == 2
+    )
+    assert (
+        parse("\n".join(base + [make_player(3, ["0000 - Z", "0000 - +"])])).recorded_rounds() == 2
+    )
 
 
 def test_entries_are_padded_to_recorded_rounds(make_player):
-    t = parse("\n".join([
-        make_player(1, ["   2 w 1", "   2 b 1", "   2 w 1"]),
-        make_player(2, ["   1 b 0", "   1 w 0", "   1 b 0"]),
-        make_player(3, ["0000 - Z"]),
-    ]))
+    t = parse(
+        "\n".join(
+            [
+                make_player(1, ["   2 w 1", "   2 b 1", "   2 w 1"]),
+                make_player(2, ["   1 b 0", "   1 w 0", "   1 b 0"]),
+                make_player(3, ["0000 - Z"]),
+            ]
+        )
+    )
     entries = t.players[3].entries
-    assert [e.kind for e in entries] == [EntryKind.ZERO_BYE, EntryKind.NOT_PAIRED,
-                                         EntryKind.NOT_PAIRED]
+    assert [e.kind for e in entries] == [
+        EntryKind.ZERO_BYE,
+        EntryKind.NOT_PAIRED,
+        EntryKind.NOT_PAIRED,
+    ]
     assert [e.round for e in entries] == [1, 2, 3]
     assert t.players[3].entry(3).kind is EntryKind.NOT_PAIRED
     assert t.players[3].entry(4) is None
@@ -122,11 +139,26 @@ def test_scoring_defaults():
     ],
 )
 def test_scoring_points(kind, result, colour, points):
-    s = Scoring(win=3, draw=1, loss=Fraction(1, 4), zero_bye=Fraction(1, 8), forfeit_loss=-1,
-                forfeit_win=2, full_bye=Fraction(7, 4), half_bye=Fraction(1, 2),
-                pab=Fraction(3, 2), win_black=Fraction(5, 2))
-    assert s.points(RoundEntry(1, kind, 2 if kind.value.startswith(("played", "forfeit")) else None,
-                               colour, result)) == points
+    s = Scoring(
+        win=3,
+        draw=1,
+        loss=Fraction(1, 4),
+        zero_bye=Fraction(1, 8),
+        forfeit_loss=-1,
+        forfeit_win=2,
+        full_bye=Fraction(7, 4),
+        half_bye=Fraction(1, 2),
+        pab=Fraction(3, 2),
+        win_black=Fraction(5, 2),
+    )
+    assert (
+        s.points(
+            RoundEntry(
+                1, kind, 2 if kind.value.startswith(("played", "forfeit")) else None, colour, result
+            )
+        )
+        == points
+    )
 
 
 def test_score_after_round(two_rounds_text):
@@ -138,11 +170,17 @@ def test_score_after_round(two_rounds_text):
 
 
 def test_score_uses_the_files_point_system(make_player):
-    t = parse("\n".join([
-        make_player(1, ["   2 w 1", "0000 - U"]),
-        make_player(2, ["   1 b 0", "0000 - H"]),
-        "BBW 3.0", "BBD 1.0", "BBU 1.0",
-    ]))
+    t = parse(
+        "\n".join(
+            [
+                make_player(1, ["   2 w 1", "0000 - U"]),
+                make_player(2, ["   1 b 0", "0000 - H"]),
+                "BBW 3.0",
+                "BBD 1.0",
+                "BBU 1.0",
+            ]
+        )
+    )
     assert t.score(1, 2) == 4
     assert t.score(2, 2) == 1
 

@@ -54,8 +54,11 @@ def damaged(draw) -> bytes:
         elif op == "delete":
             del data[i : i + draw(st.integers(1, 12))]
         elif op == "insert":
-            data[i:i] = draw(st.binary(min_size=1, max_size=3).map(
-                lambda b: bytes(INTERESTING[x % len(INTERESTING)] for x in b)))
+            data[i:i] = draw(
+                st.binary(min_size=1, max_size=3).map(
+                    lambda b: bytes(INTERESTING[x % len(INTERESTING)] for x in b)
+                )
+            )
         elif op == "replace":
             data[i] = INTERESTING[draw(st.integers(0, len(INTERESTING) - 1))]
         else:
@@ -111,13 +114,23 @@ def test_every_prefix_of_a_file(make_player):
 
 # -- convert never writes a file that validate rejects (issue 9) ---------------------------------
 
-VALID_BASES = [CORPUS / p for p in (
-    "seed-example/round3-input.trf", "dutch2025/t000004.trf", "dutch2025/t000098.trf",
-    "dutch2017/t000004.trf", "axes/t800002_byes_s310.trf", "axes/t800012_baku_byes_pab05.trf",
-    "axes/t800013_baku_byes_pab05.trf", "axes/t800004_late_withdraw_byes.trf",
-    "axes/t800001_baku_forbid.trf", "real/sharly-chess__2020_06.trf",
-    "real/tornello__input_bbp_Primavera_2.trf", "real/ottomilvang-tiebreakserver__held_swiss_9.trf",
-)]
+VALID_BASES = [
+    CORPUS / p
+    for p in (
+        "seed-example/round3-input.trf",
+        "dutch2025/t000004.trf",
+        "dutch2025/t000098.trf",
+        "dutch2017/t000004.trf",
+        "axes/t800002_byes_s310.trf",
+        "axes/t800012_baku_byes_pab05.trf",
+        "axes/t800013_baku_byes_pab05.trf",
+        "axes/t800004_late_withdraw_byes.trf",
+        "axes/t800001_baku_forbid.trf",
+        "real/sharly-chess__2020_06.trf",
+        "real/tornello__input_bbp_Primavera_2.trf",
+        "real/ottomilvang-tiebreakserver__held_swiss_9.trf",
+    )
+]
 HALVES = [Fraction(n, 2) for n in range(0, 7)]
 
 
@@ -137,8 +150,9 @@ def errors(t) -> list[str]:
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.sampled_from(VALID_BASES), st.sampled_from(DIALECTS),
-       st.one_of(st.none(), point_systems()))
+@given(
+    st.sampled_from(VALID_BASES), st.sampled_from(DIALECTS), st.one_of(st.none(), point_systems())
+)
 def test_convert_writes_only_files_validate_accepts(path, dialect, scoring):
     t = read(path)
     if scoring is not None:  # the same results under another point system

@@ -96,10 +96,16 @@ def test_missing_points_and_rank(make_trf, make_player):
 def test_blank_opponent_fields(make_trf, make_player):
     # blank opponent with '-' (lichess absent), an all-blank block followed by later data, and a
     # block whose opponent field is blank before a bye code
-    t = parse(make_trf(
-        make_player(1, ["   2 w 1", "       -", "        ", "     - H", "   2 b 0"], points="1.5"),
-        make_player(2, ["   1 b 0", "0000 - U", "0000 - Z", "0000 - Z", "   1 w 1"], points="2.0"),
-    ))
+    t = parse(
+        make_trf(
+            make_player(
+                1, ["   2 w 1", "       -", "        ", "     - H", "   2 b 0"], points="1.5"
+            ),
+            make_player(
+                2, ["   1 b 0", "0000 - U", "0000 - Z", "0000 - Z", "   1 w 1"], points="2.0"
+            ),
+        )
+    )
     kinds = [(e.kind, e.opponent, e.result) for e in t.players[1].entries]
     assert kinds == [
         (EntryKind.PLAYED, 2, "1"),
@@ -112,10 +118,12 @@ def test_blank_opponent_fields(make_trf, make_player):
 
 @pytest.mark.parametrize("tpn", [1000, 1234, 9999])
 def test_four_digit_player_numbers_fill_their_fields(make_trf, make_player, tpn):
-    t = parse(make_trf(
-        make_player(7, [f"{tpn} w 1"], points="1.0"),
-        make_player(tpn, ["   7 b 0"], points="0.0"),
-    ))
+    t = parse(
+        make_trf(
+            make_player(7, [f"{tpn} w 1"], points="1.0"),
+            make_player(tpn, ["   7 b 0"], points="0.0"),
+        )
+    )
     assert tpn in t.players
     assert t.players[7].entries[0].opponent == tpn
     assert t.players[tpn].entries[0].opponent == 7
@@ -148,36 +156,46 @@ def test_title_alignment(make_trf, make_player, title):
 def test_lichess_style_line(make_trf, make_player):
     # name from column 16, no rank, H without opponent, absent as blank opponent + '-',
     # and a game in progress written as 'opponent colour Z'
-    line = make_player(3, ["       H", "  12 w 1", "       -", "   5 b Z"], name=" chessfan99",
-                       rating=1500, points="1.5")
+    line = make_player(
+        3,
+        ["       H", "  12 w 1", "       -", "   5 b Z"],
+        name=" chessfan99",
+        rating=1500,
+        points="1.5",
+    )
     assert line[15:25] == "chessfan99"
-    t = parse(make_trf(
-        line,
-        make_player(12, ["        ", "   3 b 0"], points="0.0"),
-        make_player(5, ["        ", "        ", "        ", "   3 w Z"], points="0.0"),
-    ))
+    t = parse(
+        make_trf(
+            line,
+            make_player(12, ["        ", "   3 b 0"], points="0.0"),
+            make_player(5, ["        ", "        ", "        ", "   3 w Z"], points="0.0"),
+        )
+    )
     p = t.players[3]
     assert p.name == "chessfan99"
     assert p.rank is None
     kinds = [e.kind for e in p.entries]
-    assert kinds == [EntryKind.HALF_BYE, EntryKind.PLAYED, EntryKind.ZERO_BYE,
-                     EntryKind.NOT_PAIRED]
+    assert kinds == [EntryKind.HALF_BYE, EntryKind.PLAYED, EntryKind.ZERO_BYE, EntryKind.NOT_PAIRED]
     assert p.entries[3].pending and p.entries[3].opponent == 5
     assert t.recorded_rounds() == 4  # the pending game has opponents
 
 
 def test_pending_game_with_blank_result(make_trf, make_player):
-    t = parse(make_trf(make_player(1, ["   2 w 1", "   2 b"]), make_player(2, ["   1 b 0", "   1 w"])))
+    t = parse(
+        make_trf(make_player(1, ["   2 w 1", "   2 b"]), make_player(2, ["   1 b 0", "   1 w"]))
+    )
     entry = t.players[1].entries[1]
     assert entry.kind is EntryKind.NOT_PAIRED and entry.pending
     assert entry.colour == "b" and entry.result == " "
 
 
 def test_case_of_result_and_colour_letters(make_trf, make_player):
-    t = parse(make_trf(
-        make_player(1, ["   2 W 1", "0000 - h", "0000 - u"]),
-        make_player(2, ["   1 b 0", "0000 - z", "0000 - f"]),
-    ))
+    t = parse(
+        make_trf(
+            make_player(1, ["   2 W 1", "0000 - h", "0000 - u"]),
+            make_player(2, ["   1 b 0", "0000 - z", "0000 - f"]),
+        )
+    )
     e1, e2 = t.players[1].entries, t.players[2].entries
     assert e1[0].colour == "w"
     assert [e.kind for e in e1[1:]] == [EntryKind.HALF_BYE, EntryKind.PAB]
@@ -187,11 +205,13 @@ def test_case_of_result_and_colour_letters(make_trf, make_player):
 
 
 def test_legacy_bye_forms(make_trf, make_player):
-    t = parse(make_trf(
-        make_player(1, ["0000 - +"], points="1.0"),
-        make_player(2, ["0000 - ="], points="0.5"),
-        make_player(3, ["0000 - -"], points="0.0"),
-    ))
+    t = parse(
+        make_trf(
+            make_player(1, ["0000 - +"], points="1.0"),
+            make_player(2, ["0000 - ="], points="0.5"),
+            make_player(3, ["0000 - -"], points="0.0"),
+        )
+    )
     assert t.players[1].entries[0].kind is EntryKind.PAB
     assert t.players[2].entries[0].kind is EntryKind.HALF_BYE
     assert t.players[3].entries[0].kind is EntryKind.ZERO_BYE
@@ -213,11 +233,13 @@ def test_empty_lines_are_kept_as_records(two_rounds_text):
 
 
 def test_points_variants(make_trf, make_player):
-    t = parse(make_trf(
-        make_player(1, points="17"),
-        make_player(2, points="2,5"),
-        make_player(3).ljust(79) + "100.0",
-    ))
+    t = parse(
+        make_trf(
+            make_player(1, points="17"),
+            make_player(2, points="2,5"),
+            make_player(3).ljust(79) + "100.0",
+        )
+    )
     assert t.players[1].points == 17
     assert t.players[2].points == Fraction(5, 2)
     assert t.players[3].points == 100

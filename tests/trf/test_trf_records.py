@@ -27,7 +27,10 @@ def parse_with(base, *lines):
     "line, kind",
     [
         ("012 Open", RecordKind.HEADER),
-        ("132                                                                                    24/01/01", RecordKind.HEADER),
+        (
+            "132                                                                                    24/01/01",
+            RecordKind.HEADER,
+        ),
         ("202 BH:C1,BH,SB", RecordKind.HEADER),
         ("013 Team A                          1    2", RecordKind.TEAM),
         ("142 9", RecordKind.TOTAL_ROUNDS),
@@ -81,9 +84,21 @@ def test_unknown_records_warn_and_are_kept(base):
 
 def test_trf16_headers(base):
     t = parse_with(
-        base, "012 Spring Open", "022 Utrecht", "032 NED", "042 2024/04/01", "052 2024/04/07",
-        "062 2", "072 2", "082 0", "092 Individual: Swiss-System", "102 IA Arbiter (123)",
-        "112 Deputy One", "112 Deputy Two", "122 90'+30\"", "132 " + " " * 87 + "24/04/01",
+        base,
+        "012 Spring Open",
+        "022 Utrecht",
+        "032 NED",
+        "042 2024/04/01",
+        "052 2024/04/07",
+        "062 2",
+        "072 2",
+        "082 0",
+        "092 Individual: Swiss-System",
+        "102 IA Arbiter (123)",
+        "112 Deputy One",
+        "112 Deputy Two",
+        "122 90'+30\"",
+        "132 " + " " * 87 + "24/04/01",
     )
     assert (t.name, t.city, t.federation) == ("Spring Open", "Utrecht", "NED")
     assert (t.start_date, t.end_date) == ("2024/04/01", "2024/04/07")
@@ -172,7 +187,13 @@ def test_bb_all_codes(base):
     t = parse_with(base, "BBW 2.0", "BBD 1.0", "BBL 0.5", "BBZ 0.25", "BBF -1.0", "BBU 1.5")
     s = t.scoring
     assert (s.win, s.draw, s.loss, s.zero_bye, s.forfeit_loss, s.pab) == (
-        2, 1, Fraction(1, 2), Fraction(1, 4), -1, Fraction(3, 2))
+        2,
+        1,
+        Fraction(1, 2),
+        Fraction(1, 4),
+        -1,
+        Fraction(3, 2),
+    )
 
 
 @pytest.mark.parametrize(
@@ -180,8 +201,10 @@ def test_bb_all_codes(base):
     [
         ("162  W 3.0    D 1.0", {"win": 3, "draw": 1, "pab": 3, "half_bye": 1}),
         ("162  P 0.5", {"win": 1, "pab": Fraction(1, 2)}),
-        ("162  W 2.0    D 1.0    L 0.0    A 0.5    P 1.0",
-         {"win": 2, "zero_bye": Fraction(1, 2), "forfeit_loss": Fraction(1, 2), "pab": 1}),
+        (
+            "162  W 2.0    D 1.0    L 0.0    A 0.5    P 1.0",
+            {"win": 2, "zero_bye": Fraction(1, 2), "forfeit_loss": Fraction(1, 2), "pab": 1},
+        ),
         ("162 W 3.0 D 1.0", {"win": 3, "draw": 1}),  # columns 5/13 variant
     ],
 )
@@ -241,9 +264,16 @@ def test_240_beyond_next_round_warns(base):
 
 
 def test_conflicting_announcements_keep_the_first(make_player):
-    text = "\n".join([
-        make_player(1, ["   2 w =", "0000 - H"]), make_player(2, ["   1 b ="]), "XXZ 1",
-    ]) + "\n"
+    text = (
+        "\n".join(
+            [
+                make_player(1, ["   2 w =", "0000 - H"]),
+                make_player(2, ["   1 b ="]),
+                "XXZ 1",
+            ]
+        )
+        + "\n"
+    )
     t = parse(text)
     assert t.absent_next == {1: EntryKind.HALF_BYE}
     assert any("conflicts" in w.message for w in t.warnings)
@@ -251,8 +281,15 @@ def test_conflicting_announcements_keep_the_first(make_player):
 
 @pytest.mark.parametrize(
     "line",
-    ["### ruler 123456789", "299 W     1.0   0.5  001    1", "310   1 Team A", "801 x",
-     "BEL    1 m    Jansen, Jan", "DAT    1 EMAIL x@y", "172 BEL FIDE"],
+    [
+        "### ruler 123456789",
+        "299 W     1.0   0.5  001    1",
+        "310   1 Team A",
+        "801 x",
+        "BEL    1 m    Jansen, Jan",
+        "DAT    1 EMAIL x@y",
+        "172 BEL FIDE",
+    ],
 )
 def test_verbatim_records_leave_the_model_alone(base, line):
     t = parse_with(base, line)

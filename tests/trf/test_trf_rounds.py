@@ -21,14 +21,23 @@ def tournament(make_player, make_trf, blocks: dict[int, list[str]], *extra: str)
 
 
 def test_a_round_with_a_game_a_forfeit_a_colourless_forfeit_a_bye_and_absences(
-        make_player, make_trf):
-    t = tournament(make_player, make_trf, {
-        1: ["   2 w 1"], 2: ["   1 b 0"],      # a game: 1 white
-        3: ["   4 b +"], 4: ["   3 w -"],      # a forfeit, scheduled 4 white
-        5: ["   6 - +"], 6: ["   5 - -"],      # a forfeit without colours
-        7: ["0000 - U"],                        # the PAB
-        8: ["0000 - H"], 9: ["0000 - Z"],      # not paired
-    })
+    make_player, make_trf
+):
+    t = tournament(
+        make_player,
+        make_trf,
+        {
+            1: ["   2 w 1"],
+            2: ["   1 b 0"],  # a game: 1 white
+            3: ["   4 b +"],
+            4: ["   3 w -"],  # a forfeit, scheduled 4 white
+            5: ["   6 - +"],
+            6: ["   5 - -"],  # a forfeit without colours
+            7: ["0000 - U"],  # the PAB
+            8: ["0000 - H"],
+            9: ["0000 - Z"],  # not paired
+        },
+    )
     rec = read_round(t, 1)
     assert rec.participants == [1, 2, 3, 4, 5, 6, 7]
     assert sorted(rec.boards) == [(1, 2), (4, 3)]
@@ -39,14 +48,17 @@ def test_a_round_with_a_game_a_forfeit_a_colourless_forfeit_a_bye_and_absences(
     assert not takes_part(t.players[8].entry(1)) and not takes_part(t.players[9].entry(1))
 
 
-@pytest.mark.parametrize("blocks, code, players", [
-    ({1: ["   1 w 1"], 2: ["0000 - U"]}, errors.SELF_PAIRED, (1,)),
-    ({1: ["   7 w 1"], 2: ["0000 - U"]}, errors.UNKNOWN_OPPONENT, (1, 7)),
-    ({1: ["   3 w 1"], 2: ["   3 w 1"], 3: ["   1 b 0"]}, errors.PAIRED_TWICE, (3, 1, 2)),
-    ({1: ["   2 w 1"], 2: ["0000 - H"]}, errors.NOT_RECIPROCAL, (1, 2)),
-    ({1: ["   2 w 1"], 2: ["   1 w 0"]}, errors.SAME_COLOUR, (1, 2)),
-    ({1: ["0000 - U"], 2: ["0000 - U"]}, errors.SEVERAL_PABS, (1, 2)),
-])
+@pytest.mark.parametrize(
+    "blocks, code, players",
+    [
+        ({1: ["   1 w 1"], 2: ["0000 - U"]}, errors.SELF_PAIRED, (1,)),
+        ({1: ["   7 w 1"], 2: ["0000 - U"]}, errors.UNKNOWN_OPPONENT, (1, 7)),
+        ({1: ["   3 w 1"], 2: ["   3 w 1"], 3: ["   1 b 0"]}, errors.PAIRED_TWICE, (3, 1, 2)),
+        ({1: ["   2 w 1"], 2: ["0000 - H"]}, errors.NOT_RECIPROCAL, (1, 2)),
+        ({1: ["   2 w 1"], 2: ["   1 w 0"]}, errors.SAME_COLOUR, (1, 2)),
+        ({1: ["0000 - U"], 2: ["0000 - U"]}, errors.SEVERAL_PABS, (1, 2)),
+    ],
+)
 def test_faults(make_player, make_trf, blocks, code, players):
     rec = read_round(tournament(make_player, make_trf, blocks), 1)
     assert [(f.code, f.players) for f in rec.faults] == [(code, players)]
@@ -82,10 +94,17 @@ def test_every_reader_of_the_round_agrees(corpus_dir):
 
 # -- structured problems ---------------------------------------------------------------------
 
+
 def test_validator_problems_carry_code_and_round(make_player, make_trf):
-    t = tournament(make_player, make_trf, {
-        1: ["   2 w 1", "   3 w 1"], 2: ["   1 b 0", "   3 b 0"], 3: ["0000 - U", "   1 b 0"],
-    })
+    t = tournament(
+        make_player,
+        make_trf,
+        {
+            1: ["   2 w 1", "   3 w 1"],
+            2: ["   1 b 0", "   3 b 0"],
+            3: ["0000 - U", "   1 b 0"],
+        },
+    )
     # Round 2: 1 and 2 both name 3 (3 names 1 back): 2 is the extra claim.  The 001 points
     # (0.0) do not match the results: a finding about the whole file.
     found = {(p.code, p.round, p.severity) for p in validate(t)}
@@ -98,8 +117,7 @@ def test_validator_problems_carry_code_and_round(make_player, make_trf):
 def test_warnings_carry_codes(make_player, make_trf):
     t = tournament(make_player, make_trf, {1: ["0000 - U"], 2: ["0000 - U"]})
     problems = validate(t)
-    assert [(p.code, p.round) for p in problems if not p.is_error] == [
-        (errors.SEVERAL_PABS, 1)]
+    assert [(p.code, p.round) for p in problems if not p.is_error] == [(errors.SEVERAL_PABS, 1)]
 
 
 def test_reader_problems_default_to_the_format_code():
@@ -113,9 +131,16 @@ def test_the_checker_tells_round_problems_apart_by_round_not_text(make_player, m
     whose points do not add up is inconsistent as a whole (exit 2)."""
     from trfaudit.checker.run import Options, prepare_tournament
 
-    broken_round = tournament(make_player, make_trf, {
-        1: ["   2 w 1"], 2: ["   1 b 0"], 3: ["   2 w 1"], 4: ["0000 - Z"],
-    })
+    broken_round = tournament(
+        make_player,
+        make_trf,
+        {
+            1: ["   2 w 1"],
+            2: ["   1 b 0"],
+            3: ["   2 w 1"],
+            4: ["0000 - Z"],
+        },
+    )
     # Points as the results say, so that only the round is wrong (1: 1.0, 3: 1.0).
     broken_round.players[1].points = broken_round.players[3].points = 1
     prepared = prepare_tournament(broken_round, Options())
@@ -130,6 +155,5 @@ def test_the_checker_tells_round_problems_apart_by_round_not_text(make_player, m
 def test_structural_means_a_round_is_set_whatever_the_message():
     from trfaudit.checker.run import _structural
 
-    assert _structural(errors.Problem("f", 3, 1, "1 and 2 clash", code=errors.SAME_COLOUR,
-                                      round=2))
+    assert _structural(errors.Problem("f", 3, 1, "1 and 2 clash", code=errors.SAME_COLOUR, round=2))
     assert not _structural(errors.Problem("f", 3, 1, "round 2 is what the text says"))

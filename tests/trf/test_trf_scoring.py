@@ -31,8 +31,9 @@ def test_three_one_zero():
     assert (t.scoring.win, t.scoring.draw, t.scoring.loss, t.scoring.pab) == (3, 1, 0, 3)
     assert t.scoring == original.scoring
     assert not [p for p in validate(t) if p.is_error]
-    assert notes(t) and notes(t)[0].startswith("no point system stated; the players' points "
-                                               "give W 3 D 1 L 0")
+    assert notes(t) and notes(t)[0].startswith(
+        "no point system stated; the players' points give W 3 D 1 L 0"
+    )
 
 
 def test_half_point_pab():
@@ -50,8 +51,12 @@ def test_the_usual_system_needs_no_note():
 
 def test_two_wrong_points_are_no_point_system(make_player, make_trf):
     # A win recorded as 0.5 points could be "W 0.5", but nothing else in the file confirms it.
-    t = parse(make_trf(make_player(1, ["   2 w 1"], points="0.5"),
-                       make_player(2, ["   1 b 0"], points="0.0")), "x.trf")
+    t = parse(
+        make_trf(
+            make_player(1, ["   2 w 1"], points="0.5"), make_player(2, ["   1 b 0"], points="0.0")
+        ),
+        "x.trf",
+    )
     assert infer_scoring(t) is None and t.scoring.is_default()
 
 

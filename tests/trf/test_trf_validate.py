@@ -34,8 +34,11 @@ def test_wrong_points_total(make_player):
 def test_points_follow_the_point_system(make_player):
     lines = [make_player(1, ["   2 w 1"], points="3.0"), make_player(2, ["   1 b ="], points="1.0")]
     assert errors_only(check(*lines))  # 1-0 does not match a draw, and 3 points is wrong
-    lines = [make_player(1, ["   2 w 1"], points="3.0"), make_player(2, ["   1 b 0"], points="0.0"),
-             "162  W 3.0    D 1.0"]
+    lines = [
+        make_player(1, ["   2 w 1"], points="3.0"),
+        make_player(2, ["   1 b 0"], points="0.0"),
+        "162  W 3.0    D 1.0",
+    ]
     assert check(*lines) == []
 
 
@@ -70,57 +73,91 @@ def test_twice_in_a_round(make_player):
 
 
 def test_same_colours(make_player):
-    problems = check(make_player(1, ["   2 w 1"], points="1.0"),
-                     make_player(2, ["   1 w 0"], points="0.0"))
+    problems = check(
+        make_player(1, ["   2 w 1"], points="1.0"), make_player(2, ["   1 w 0"], points="0.0")
+    )
     assert messages(problems) == ["round 1: 1 and 2 both have colour 'w'"]
     assert problems[0].column == 97
 
 
 @pytest.mark.parametrize(
     "a, b, ok",
-    [("1", "0", True), ("=", "=", True), ("0", "1", True), ("+", "-", True), ("-", "-", True),
-     ("W", "L", True), ("1", "1", False), ("1", "=", False), ("+", "+", False), ("1", "-", False)],
+    [
+        ("1", "0", True),
+        ("=", "=", True),
+        ("0", "1", True),
+        ("+", "-", True),
+        ("-", "-", True),
+        ("W", "L", True),
+        ("1", "1", False),
+        ("1", "=", False),
+        ("+", "+", False),
+        ("1", "-", False),
+    ],
 )
 def test_complementary_results(make_player, a, b, ok):
     value = {"1": "1.0", "0": "0.0", "=": "0.5", "+": "1.0", "-": "0.0", "W": "1.0", "L": "0.0"}
-    problems = check(make_player(1, [f"   2 w {a}"], points=value[a]),
-                     make_player(2, [f"   1 b {b}"], points=value[b]))
+    problems = check(
+        make_player(1, [f"   2 w {a}"], points=value[a]),
+        make_player(2, [f"   1 b {b}"], points=value[b]),
+    )
     mismatch = [m for m in messages(problems) if "do not match" in m]
     assert (not mismatch) is ok
 
 
 def test_mixed_rated_and_unrated_codes_warn(make_player):
-    problems = check(make_player(1, ["   2 w 1"], points="1.0"),
-                     make_player(2, ["   1 b L"], points="0.0"))
+    problems = check(
+        make_player(1, ["   2 w 1"], points="1.0"), make_player(2, ["   1 b L"], points="0.0")
+    )
     assert messages(problems, "error") == []
     assert any("mixes rated and unrated" in m for m in messages(problems, "warning"))
 
 
 def test_total_rounds_below_recorded(make_player):
-    problems = check(make_player(1, ["   2 w 1", "   2 b 1"], points="2.0"),
-                     make_player(2, ["   1 b 0", "   1 w 0"], points="0.0"), "XXR 1")
+    problems = check(
+        make_player(1, ["   2 w 1", "   2 b 1"], points="2.0"),
+        make_player(2, ["   1 b 0", "   1 w 0"], points="0.0"),
+        "XXR 1",
+    )
     assert messages(problems) == ["total rounds 1 is less than the 2 rounds recorded"]
 
 
 def test_next_round_bye_may_be_in_points(make_player):
     # JaVaFo wants an announced H counted in Points, bbp accepts either way
     for points in ("1.0", "1.5"):
-        assert check(make_player(1, ["   2 w 1", "0000 - H"], points=points),
-                     make_player(2, ["   1 b 0"], points="0.0")) == []
-    assert errors_only(check(make_player(1, ["   2 w 1", "0000 - H"], points="2.0"),
-                             make_player(2, ["   1 b 0"], points="0.0")))
+        assert (
+            check(
+                make_player(1, ["   2 w 1", "0000 - H"], points=points),
+                make_player(2, ["   1 b 0"], points="0.0"),
+            )
+            == []
+        )
+    assert errors_only(
+        check(
+            make_player(1, ["   2 w 1", "0000 - H"], points="2.0"),
+            make_player(2, ["   1 b 0"], points="0.0"),
+        )
+    )
 
 
 def test_acceleration_may_be_in_points(make_player):
     for points in ("1.0", "2.0"):
-        assert check(make_player(1, ["   2 w 1"], points=points),
-                     make_player(2, ["   1 b 0"], points="0.0"), "XXA    1  1.0") == []
+        assert (
+            check(
+                make_player(1, ["   2 w 1"], points=points),
+                make_player(2, ["   1 b 0"], points="0.0"),
+                "XXA    1  1.0",
+            )
+            == []
+        )
 
 
 def test_299_downgrades_points_mismatch_to_warning(make_player):
-    problems = check(make_player(1, ["   2 w 1"], points="0.5"),
-                     make_player(2, ["   1 b 0"], points="0.0"),
-                     "299 -     0.0  -0.5  001    1")
+    problems = check(
+        make_player(1, ["   2 w 1"], points="0.5"),
+        make_player(2, ["   1 b 0"], points="0.0"),
+        "299 -     0.0  -0.5  001    1",
+    )
     assert [p.severity for p in problems] == ["warning"]
 
 
@@ -143,7 +180,9 @@ def test_240_checks(make_player):
         "240 F 002    2",
         "240 Z 003    9",
     )
-    assert "240 gives player 2 a full_bye in round 2, but the 001 line has pab" in messages(problems)
+    assert "240 gives player 2 a full_bye in round 2, but the 001 line has pab" in messages(
+        problems
+    )
     assert "absence announced for unknown player 9" in messages(problems, "error")
 
 

@@ -85,8 +85,9 @@ def test_trf26_to_trfx(trf26_text):
     # the in-column announcement stays; the 240 becomes no XXZ (it is a half-point bye)
     player1 = next(x for x in out if x.startswith("001    1"))
     assert player1.endswith("0000 - H") and not any(x.startswith("XXZ") for x in out)
-    assert not any(x[:3] in ("142", "152", "162", "192", "240", "250", "260", "###", "BEL")
-                   for x in out)
+    assert not any(
+        x[:3] in ("142", "152", "162", "192", "240", "250", "260", "###", "BEL") for x in out
+    )
     messages = warned(result)
     assert any("192 'FIDE_DUTCH_2025' dropped" in m for m in messages)
     assert "1 ### comment line(s) dropped: TRF(x) has no such record" in messages
@@ -117,9 +118,14 @@ def test_xxa_to_250_runs(make_player, make_trf):
 
 
 def test_250_merges_consecutive_players(make_player, make_trf):
-    text = make_trf(*(make_player(i) for i in (1, 2, 3, 5, 6)),
-                    "XXA    1  1.0", "XXA    2  1.0", "XXA    3  1.0", "XXA    5  1.0",
-                    "XXA    6  0.5")
+    text = make_trf(
+        *(make_player(i) for i in (1, 2, 3, 5, 6)),
+        "XXA    1  1.0",
+        "XXA    2  1.0",
+        "XXA    3  1.0",
+        "XXA    5  1.0",
+        "XXA    6  0.5",
+    )
     out = lines_of(convert(parse(text), "trf26").text)
     # 3 and 5 are adjacent in the file (there is no player 4), so they share a range
     assert out[5:] == ["250       1.0 001 001    1    5", "250       0.5 001 001    6    6"]
@@ -150,8 +156,11 @@ def test_per_colour_points_are_kept_as_xxs(make_player, make_trf):
 @pytest.mark.parametrize("dialect", ["trfx", "trf26"])
 @pytest.mark.parametrize(
     "scoring",
-    [Scoring(win=3, draw=1, forfeit_win=1), Scoring(win=3, full_bye=1, half_bye=0),
-     Scoring(draw=1, pab=0, zero_bye=Fraction(1, 2), win_black=2)],
+    [
+        Scoring(win=3, draw=1, forfeit_win=1),
+        Scoring(win=3, full_bye=1, half_bye=0),
+        Scoring(draw=1, pab=0, zero_bye=Fraction(1, 2), win_black=2),
+    ],
 )
 def test_mixed_point_lines_restore_the_system(dialect, scoring):
     t = Tournament(scoring=scoring)
@@ -170,8 +179,15 @@ def test_zero_bye_apart_from_forfeit_loss(make_player, make_trf):
 
 
 def test_round_limited_prohibition_in_trfx(make_player, make_trf):
-    t = parse(make_trf(make_player(1, ["0000 - U"]), make_player(2), "142 9",
-                       "260 002 004    1    2", "260 005 009    1    2"))
+    t = parse(
+        make_trf(
+            make_player(1, ["0000 - U"]),
+            make_player(2),
+            "142 9",
+            "260 002 004    1    2",
+            "260 005 009    1    2",
+        )
+    )
     result = convert(t, "trfx")
     assert lines_of(result.text).count("XXP 1 2") == 1  # only the range covering round 2
     assert len([m for m in warned(result) if "prohibition" in m]) == 2
@@ -183,16 +199,23 @@ def test_trf16_drops_and_reports(trfx_text):
     assert not any(x[:3] in ("XXR", "XXC", "XXS", "XXA", "XXP", "XXZ") for x in out)
     assert out[2].endswith("0000 - U")  # the round-3 announcement is gone
     messages = warned(result)
-    for fragment in ("total rounds (5) dropped", "initial colour (b) dropped",
-                     "XXC rank) dropped", "point system W=2 PAB=1.5 dropped",
-                     "acceleration of 1 player(s) dropped", "prohibition 1 3 (rounds 1-5) dropped",
-                     "player 2: round 3 announcement '0000 - Z' dropped"):
+    for fragment in (
+        "total rounds (5) dropped",
+        "initial colour (b) dropped",
+        "XXC rank) dropped",
+        "point system W=2 PAB=1.5 dropped",
+        "acceleration of 1 player(s) dropped",
+        "prohibition 1 3 (rounds 1-5) dropped",
+        "player 2: round 3 announcement '0000 - Z' dropped",
+    ):
         assert any(fragment in m for m in messages), fragment
 
 
 def test_trf16_takes_an_announced_bye_out_of_points(make_player, make_trf):
-    text = make_trf(make_player(1, ["   2 w 1", "0000 - H"], points="1.5"),
-                    make_player(2, ["   1 b 0", "0000 - F"], points="0.0"))
+    text = make_trf(
+        make_player(1, ["   2 w 1", "0000 - H"], points="1.5"),
+        make_player(2, ["   1 b 0", "0000 - F"], points="0.0"),
+    )
     result = convert(parse(text), "trf16")
     t16 = parse(result.text)
     assert t16.players[1].points == 1  # JaVaFo style: the H was counted
@@ -201,8 +224,15 @@ def test_trf16_takes_an_announced_bye_out_of_points(make_player, make_trf):
 
 
 def test_trfx_writes_240_announcements_in_column(make_player, make_trf):
-    t = parse(make_trf(make_player(1, ["   2 w 1"]), make_player(2, ["   1 b 0"]),
-                       make_player(3, ["0000 - U"]), "240 H 002    1", "240 Z 002    2    3"))
+    t = parse(
+        make_trf(
+            make_player(1, ["   2 w 1"]),
+            make_player(2, ["   1 b 0"]),
+            make_player(3, ["0000 - U"]),
+            "240 H 002    1",
+            "240 Z 002    2    3",
+        )
+    )
     out = lines_of(convert(t, "trfx").text)
     assert out[0].endswith("0000 - H")
     assert out[1].endswith("0000 - Z") and out[2].endswith("0000 - Z")
@@ -238,15 +268,35 @@ def test_model_edits_are_written(two_rounds_text):
 
 
 def test_tournament_built_in_code():
-    t = Tournament(name="Built", total_rounds=3, initial_colour="w", type_code="FIDE_DUTCH_2025",
-                   scoring=Scoring(win=3, draw=1))
-    t.players[1] = Player(1, name="A", rating=2000, points=Fraction(3),
-                          entries=[RoundEntry(1, EntryKind.PLAYED, 2, "w", "1")])
-    t.players[2] = Player(2, name="B", rating=1900, points=Fraction(0),
-                          entries=[RoundEntry(1, EntryKind.PLAYED, 1, "b", "0")])
+    t = Tournament(
+        name="Built",
+        total_rounds=3,
+        initial_colour="w",
+        type_code="FIDE_DUTCH_2025",
+        scoring=Scoring(win=3, draw=1),
+    )
+    t.players[1] = Player(
+        1,
+        name="A",
+        rating=2000,
+        points=Fraction(3),
+        entries=[RoundEntry(1, EntryKind.PLAYED, 2, "w", "1")],
+    )
+    t.players[2] = Player(
+        2,
+        name="B",
+        rating=1900,
+        points=Fraction(0),
+        entries=[RoundEntry(1, EntryKind.PLAYED, 1, "b", "0")],
+    )
     text = write(t, "trf26", warnings=[])
-    assert lines_of(text)[:5] == ["012 Built", "142 3", "152 W", "162  W 3.0    D 1.0",
-                                  "192 FIDE_DUTCH_2025"]
+    assert lines_of(text)[:5] == [
+        "012 Built",
+        "142 3",
+        "152 W",
+        "162  W 3.0    D 1.0",
+        "192 FIDE_DUTCH_2025",
+    ]
     back = parse(text)
     assert back.scoring == t.scoring and back.total_rounds == 3 and back.score(1, 1) == 3
     x = write(t, "trfx", warnings=[])
@@ -295,5 +345,8 @@ def test_acceleration_ranges_skip_players_not_accelerated():
     from trfaudit.trf.writer import acceleration_runs
 
     acc = {tpn: {1: Fraction(1)} for tpn in (1, 2, 3, 10, 12, 13)}
-    assert acceleration_runs(acc, range(1, 14)) == [(Fraction(1), 1, 1, 1, 3), (Fraction(1), 1, 1, 10, 10),
-                                      (Fraction(1), 1, 1, 12, 13)]
+    assert acceleration_runs(acc, range(1, 14)) == [
+        (Fraction(1), 1, 1, 1, 3),
+        (Fraction(1), 1, 1, 10, 10),
+        (Fraction(1), 1, 1, 12, 13),
+    ]
