@@ -62,7 +62,7 @@ def test_labels_are_written_out_so_grep_finds_them():
     # Every label of every edition appears quoted in the source: no computed labels.
     for edition in ALL_EDITIONS:
         for key, label in edition.labels.items():
-            assert re.search(rf'Rule\(\s*"{re.escape(label)}", ', SOURCE), (
+            assert re.search(rf'Rule\(\s*"{re.escape(label)}",\s', SOURCE), (
                 edition.name,
                 key,
                 label,
