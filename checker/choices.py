@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 
-from trfaudit.engine.systems import systems
+from trfaudit.engine.systems import builtin_systems
 
-#: The edition names a user may choose (``--rules``): every system's, newest first.
-EDITION_NAMES: tuple[str, ...] = tuple(e.name for s in systems() for e in s.editions)
+#: The edition names a user may choose (``--rules``): every built-in system's, newest first.
+EDITION_NAMES: tuple[str, ...] = tuple(e.name for s in builtin_systems() for e in s.editions)
 
 
 def rules_choices(

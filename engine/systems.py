@@ -71,9 +71,7 @@ _SYSTEMS: dict[str, System] = {}
 
 def _load() -> dict[str, System]:
     if not _SYSTEMS:
-        from .dutch.system import DUTCH
-
-        _SYSTEMS[DUTCH.name] = DUTCH
+        _SYSTEMS.update((s.name, s) for s in builtin_systems())
     return _SYSTEMS
 
 
@@ -96,6 +94,14 @@ def unregister(name: str) -> None:
 def systems() -> tuple[System, ...]:
     """Every registered system, the default first."""
     return tuple(_load().values())
+
+
+def builtin_systems() -> tuple[System, ...]:
+    """The systems the package itself registers (the command line's ``--rules`` choices are
+    read from them when it loads; :func:`register` adds to the registry at run time)."""
+    from .dutch.system import DUTCH
+
+    return (DUTCH,)
 
 
 def named(name: str) -> System:
