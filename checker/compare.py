@@ -15,16 +15,7 @@ two round-pairings are compared:
 
 from __future__ import annotations
 
-from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.dutch.pairer import RoundPairing, board_key
-from trfaudit.engine.history import RoundInput
-from trfaudit.engine.dutch.players import PlayerState, build_states
-from trfaudit.trf.model import Tournament
-
-from . import legality
-from .colour import colour_discrepancies, colour_rule
-from .localise import bracket_of_pair, bracket_view, recent_colours
-from .model import (
+from trfaudit.checker.findings import (
     COLOUR,
     DIFFERS,
     ILLEGAL,
@@ -37,6 +28,15 @@ from .model import (
     RoundReport,
     Side,
 )
+from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.dutch.pairer import RoundPairing, board_key
+from trfaudit.engine.dutch.players import PlayerState, build_states
+from trfaudit.engine.history import RoundInput
+from trfaudit.trf.model import Tournament
+
+from . import legality
+from .colour import colour_discrepancies, colour_rule
+from .localise import bracket_of_pair, bracket_view, recent_colours
 from .recorded import RecordedRound, recorded_round, with_pending_paired
 from .wording import person
 

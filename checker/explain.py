@@ -16,12 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.checker.findings import Kind
 from trfaudit.engine.dutch.criteria import Context, Criterion
-from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 from trfaudit.engine.history import RoundInput
 
-from .model import Kind
 from .recorded import RecordedRound
 from .wording import Bracket, Candidate, measure, person, psd, sentence
 

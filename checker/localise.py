@@ -12,11 +12,11 @@ score outside the bracket is just a partner.
 
 from __future__ import annotations
 
-from trfaudit.engine.history import RoundInput
+from trfaudit.checker.findings import BracketView, PlayerRow
 from trfaudit.engine.dutch.players import PlayerState
+from trfaudit.engine.history import RoundInput
 from trfaudit.trf.model import EntryKind, Tournament
 
-from .model import BracketView, PlayerRow
 from .recorded import RecordedRound
 
 

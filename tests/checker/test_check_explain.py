@@ -11,16 +11,15 @@ from __future__ import annotations
 import re
 
 import pytest
-from typer.testing import CliRunner
-
 from trfaudit.checker.cli import app
 from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport
-from trfaudit.checker.report_text import render_text
+from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport
+from trfaudit.checker.reports.text import render_text
 from trfaudit.engine import pair_round, round_input
 from trfaudit.engine.dutch import pairer as dutch
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
+from typer.testing import CliRunner
 
 from .tamper import (
     EDITION,

@@ -34,7 +34,7 @@ EXPLAINED: list[int] = []
 
 def explain(inp, edition, rec, result, names):
     from trfaudit.checker.explain import Explanation
-    from trfaudit.checker.model import ORDER
+    from trfaudit.checker.findings import ORDER
 
     EXPLAINED.append(inp.round)
     return Explanation(ORDER, "toy", None, None, None, "the toy system pairs neighbours")
