@@ -95,7 +95,7 @@ class _CompletionSpy(DutchPairer):
 
     def _complete_around(self, left: frozenset[int]) -> bool:
         got = super()._complete_around(left)
-        full = self._complete(sorted(left | self.lower), lambda v: not self.noncand[v])
+        full = self._complete(sorted(left | self.bk.lower), lambda v: not self.noncand[v])
         self.answers.append((got, full))
         return got
 
