@@ -42,7 +42,7 @@ if TYPE_CHECKING:
     )
     from trfaudit.corpus.config import GeneratorConfig
     from trfaudit.engine.dutch.editions import Edition
-    from trfaudit.engine.dutch.pairer import Board, NoPairing, RoundPairing
+    from trfaudit.engine.result import Board, NoPairing, RoundPairing
     from trfaudit.engine.systems import EDITIONS
     from trfaudit.trf.reader import parse
 
@@ -58,7 +58,7 @@ _LAZY = {
         "RoundReport",
         "Status",
     ),
-    "trfaudit.engine.dutch.pairer": ("Board", "NoPairing", "RoundPairing"),
+    "trfaudit.engine.result": ("Board", "NoPairing", "RoundPairing"),
     "trfaudit.engine.dutch.editions": ("Edition",),
     "trfaudit.engine.systems": ("EDITIONS",),
     "trfaudit.trf.reader": ("parse",),

@@ -16,38 +16,17 @@ more matching in which a tie-break field at the bottom asks for it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from ..absolute import Compatibility
 from ..history import RoundInput
-from ..result import NoPairing
+from ..result import Board, NoPairing, RoundPairing
 from .colours import allocate
-from .criteria import Context, Criterion, Value
+from .criteria import Context, Value
 from .editions import EDITION_2025, Edition
 from .players import PlayerState, build_states
 from .state import BracketState, LookaheadNeeded, _signature
-from .trace import BracketRecord
+from .trace import BracketRecord, DutchTrace
 from .transposition import Transpositions
 from .weights import count
-
-
-@dataclass
-class Board:
-    white: int
-    black: int
-    rule: str  # colour rule that decided (5.2.x)
-
-
-@dataclass
-class RoundPairing:
-    round: int
-    boards: list[Board]
-    bye: int | None
-    brackets: list[BracketRecord] = field(default_factory=list)
-    bye_score: int | None = None
-    # The engine's view of the players and the criteria in force (the checker's trace).
-    states: dict[int, PlayerState] = field(default_factory=dict)
-    criteria: list[Criterion] = field(default_factory=list)
 
 
 class DutchPairer(Transpositions):
@@ -231,9 +210,8 @@ class DutchPairer(Transpositions):
             boards.append(Board(w.tpn, bl.tpn, rule))
 
         boards.sort(key=lambda b: board_key(self.states[b.white], self.states[b.black], self.inp))
-        return RoundPairing(
-            self.inp.round, boards, bye, brackets, bye_score, self.states, self.criteria
-        )
+        trace = DutchTrace(brackets, self.states, self.criteria)
+        return RoundPairing(self.inp.round, boards, bye, bye_score, trace)
 
 
 def raw_score(p: PlayerState, inp: RoundInput) -> int:

@@ -1,10 +1,16 @@
-"""What the Dutch pairer records of each bracket: the checker's explainer reads it."""
+"""What the Dutch pairer records of a round (its ``RoundPairing.trace``): the checker's
+explainer reads it (``checker/explain.py``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from .criteria import Context
+from .criteria import Context, Criterion
+
+if TYPE_CHECKING:
+    from ..result import RoundPairing
+    from .players import PlayerState
 
 
 @dataclass
@@ -22,3 +28,18 @@ class BracketRecord:
     # The criteria's context as this bracket was paired (a copy: the checker measures the
     # recorded candidate with the same criterion objects and this context).
     context: Context | None = None
+
+
+@dataclass(frozen=True)
+class DutchTrace:
+    """The round as the Dutch pairer saw it: the brackets in pairing order (1.9.2), the
+    players' states (Art. 1) and the criteria in force."""
+
+    brackets: list[BracketRecord] = field(default_factory=list)
+    states: dict[int, PlayerState] = field(default_factory=dict)
+    criteria: list[Criterion] = field(default_factory=list)
+
+
+def trace_of(p: RoundPairing) -> DutchTrace:
+    """The Dutch trace of ``p`` (an empty one when ``p`` carries none)."""
+    return p.trace if isinstance(p.trace, DutchTrace) else DutchTrace()
