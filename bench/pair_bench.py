@@ -18,8 +18,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from trfaudit.engine import pair_round, round_input  # noqa: E402
-from trfaudit.engine import matching  # noqa: E402
+from trfaudit.engine import (  # noqa: E402
+    matching,  # noqa: E402
+    pair_round,
+    round_input,
+)
 from trfaudit.trf.reader import read  # noqa: E402
 
 CASES = {

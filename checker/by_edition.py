@@ -9,7 +9,7 @@ round matches under none of them, and each finding names the editions it holds u
 
 from __future__ import annotations
 
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 from trfaudit.checker.findings import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport
 from trfaudit.engine.dutch.editions import Edition

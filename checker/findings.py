@@ -6,9 +6,9 @@ The text, JSON and HTML reports all render these dataclasses; the JSON report is
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Iterable
 
 
 class Kind(StrEnum):

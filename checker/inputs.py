@@ -24,9 +24,9 @@ bounded (:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable, Iterable
 
 from trfaudit.checker.findings import DIFFERS, INPUT, Cause, Discrepancy, RoundReport, number_ranges
 from trfaudit.engine import NoPairing, pair_round, round_input

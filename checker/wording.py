@@ -14,8 +14,8 @@ Keys are the editions' criterion keys (``engine/dutch/criteria.py``): ``C6`` .. 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Callable, Iterable
 
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.criteria import Context, Criterion

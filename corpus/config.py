@@ -137,10 +137,10 @@ class GeneratorConfig:
             out.append((name, text))
         return out
 
-    def replace(self, **changes) -> "GeneratorConfig":
+    def replace(self, **changes) -> GeneratorConfig:
         return dataclasses.replace(self, **changes)
 
-    def check(self) -> "GeneratorConfig":
+    def check(self) -> GeneratorConfig:
         """Raise :class:`ConfigError` unless the settings can make a tournament."""
         if self.players < 2:
             raise ConfigError(

@@ -10,8 +10,9 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Sequence
 from statistics import NormalDist
-from typing import Sequence, TypeVar
+from typing import TypeVar
 
 T = TypeVar("T")
 _NORMAL = NormalDist()

@@ -35,10 +35,10 @@ pairing number (no tie-breaks).
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
-from typing import Callable
 
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
 

@@ -15,9 +15,9 @@ then capped at max(3, players // 2), so that small tournaments can still be pair
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Callable
 
 from .config import GeneratorConfig
 from .dice import Dice

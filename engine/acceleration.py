@@ -8,8 +8,8 @@ acceleration of its own; the checker uses it to test whether a file's rounds wer
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Sequence
 
 
 def baku_virtual_points(

@@ -227,10 +227,7 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
                 plays = announced is None
         if plays:
             to_pair.append(tpn)
-    if t.pair_by_rank:
-        rank_order = list(t.players)
-    else:
-        rank_order = sorted(t.players)
+    rank_order = list(t.players) if t.pair_by_rank else sorted(t.players)
     colour = t.initial_colour or infer_initial_colour(t, rank_order)
     forbidden = set()
     for group, first, last in t.forbidden_pairs:

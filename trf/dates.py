@@ -190,9 +190,7 @@ def _in_order(chosen: list[tuple[DateField, date]]) -> bool:
         return False
     if any(b < a for a, b in itertools.pairwise(rounds)):
         return False
-    if rounds and ((start and rounds[0] < start) or (end and rounds[-1] > end)):
-        return False
-    return True
+    return not (rounds and (start and rounds[0] < start or end and rounds[-1] > end))
 
 
 def tournament_dates(t: Tournament) -> FileDates:

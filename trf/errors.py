@@ -128,5 +128,5 @@ class Problem:
         return text
 
     @classmethod
-    def from_error(cls, err: TrfError) -> "Problem":
+    def from_error(cls, err: TrfError) -> Problem:
         return cls(err.file, err.line, err.column, err.message, err.expected, ERROR)

@@ -79,7 +79,7 @@ class RoundEntry:
         )
 
 
-def _codes(text: str) -> list["TieBreakCode"]:
+def _codes(text: str) -> list[TieBreakCode]:
     from .tiebreak_codes import CodeError, TieBreakCode, parse_code, split_codes
 
     out = []
@@ -419,16 +419,16 @@ class Tournament:
         return total
 
     # -- tie-breaks (TRF-2026 202 / 212) -----------------------------------------------------
-    def tie_break_codes(self) -> list["TieBreakCode"]:
+    def tie_break_codes(self) -> list[TieBreakCode]:
         """The ``202`` codes, typed (``PTS`` is implied before them); a code outside the
         grammar keeps its place with its text as name (the reader warned about it)."""
         return _codes(self.tie_breaks)
 
-    def standings_codes(self) -> list["TieBreakCode"]:
+    def standings_codes(self) -> list[TieBreakCode]:
         """The ``212`` codes, typed (``PTS`` is written explicitly when points count)."""
         return _codes(self.standings_order)
 
-    def set_tie_breaks(self, codes: list["TieBreakCode"]) -> None:
+    def set_tie_breaks(self, codes: list[TieBreakCode]) -> None:
         """Record ``codes`` as the declared tie-breaks: ``202`` the list, ``212`` ``PTS`` and
         the list (TRF-2026 5.1); a list that starts with ``PTS`` is a standings order."""
         from .tiebreak_codes import format_list

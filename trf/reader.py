@@ -16,11 +16,12 @@ Reading happens in three steps:
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, overload
+from typing import TYPE_CHECKING, Any, overload
 
 from .errors import NOTE, POINT_SYSTEM, WARNING, Problem, TrfError
 from .model import (

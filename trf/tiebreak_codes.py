@@ -16,8 +16,44 @@ from fractions import Fraction
 
 #: Every name of the MTB26 list (individual and team), plus PTS.
 NAMES = frozenset(
-    "PTS DE WIN WON BPG BWG PS REP GE STD TPN BH AOB FB SB KS ARO TPR PTP APRO APPO RTNG "
-    "BC TBR BBE MPVGP EMMSB EMGSB EGMSB EGGSB EDE EDEBT EDEBB EDET EDEB SSSC".split()
+    [
+        "PTS",
+        "DE",
+        "WIN",
+        "WON",
+        "BPG",
+        "BWG",
+        "PS",
+        "REP",
+        "GE",
+        "STD",
+        "TPN",
+        "BH",
+        "AOB",
+        "FB",
+        "SB",
+        "KS",
+        "ARO",
+        "TPR",
+        "PTP",
+        "APRO",
+        "APPO",
+        "RTNG",
+        "BC",
+        "TBR",
+        "BBE",
+        "MPVGP",
+        "EMMSB",
+        "EMGSB",
+        "EGMSB",
+        "EGGSB",
+        "EDE",
+        "EDEBT",
+        "EDEBB",
+        "EDET",
+        "EDEB",
+        "SSSC",
+    ]
 )
 
 _NAME = re.compile(r"([A-Za-z]+|OTHER_\S*?)(?::(MP|GP))?(?=/|$)", re.IGNORECASE)

@@ -30,9 +30,9 @@ from __future__ import annotations
 
 import functools
 import warnings as _warnings
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Callable, Iterable
 
 from .errors import WARNING, Problem
 from .model import (
@@ -323,7 +323,8 @@ def acceleration_runs(
     runs: dict[tuple[Fraction, int, int], list[int]] = {}
     for tpn in sorted(acc):
         rounds = acc[tpn]
-        start = None
+        start: int | None = None
+        prev, current = 0, Fraction(0)  # the run so far (read only once ``start`` is set)
         for round_ in sorted(rounds):
             value = rounds[round_]
             if start is not None and round_ == prev + 1 and value == current:

@@ -15,9 +15,9 @@ or the bytes sent with it).  Both paths give the same :class:`FileReport` for a 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Callable, Iterable, Iterator
 
 from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
 from trfaudit.engine.edition_choice import choose_edition

@@ -92,7 +92,8 @@ class JsonlWriter:
     """Appends one line per file and flushes it at once."""
 
     def __init__(self, out: Path, append: bool) -> None:
-        self.handle: IO[str] = open(out, "a" if append else "w", encoding="utf-8")
+        # Kept open across the batch (closed by close()): lines are written as files end.
+        self.handle: IO[str] = open(out, "a" if append else "w", encoding="utf-8")  # noqa: SIM115
 
     def write(self, obj: dict[str, Any]) -> None:
         self.handle.write(json.dumps(obj, ensure_ascii=False) + "\n")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from trfaudit.checker.cli.choices import EDITION_NAMES, rules_choices
@@ -74,7 +74,7 @@ def _tell_rules(batch, say) -> None:
 
 
 def check_command(
-    inputs: List[str] = typer.Argument(
+    inputs: list[str] = typer.Argument(
         ..., metavar="FILE_OR_DIR...", help="TRF files, or folders of .trf files."
     ),
     rules: Rules = typer.Option(
@@ -240,7 +240,7 @@ def _task_bytes(scheduler: Optional[str]) -> int:
     return DASK_TASK_BYTES if scheduler else 0
 
 
-def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
+def _gather(inputs: list[str], options, scheduler: str, send_files: bool):
     """The batch report of --scheduler, files in input order."""
     from trfaudit.checker.batch.cluster import SchedulerError
     from trfaudit.checker.batch.run import expand, iter_files
@@ -263,7 +263,7 @@ def _gather(inputs: List[str], options, scheduler: str, send_files: bool):
 
 
 def _stream(
-    inputs: List[str],
+    inputs: list[str],
     options,
     output: Optional[Path],
     resume: bool,

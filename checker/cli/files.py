@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from trfaudit.trf.errors import NOTE, TrfError
@@ -13,7 +13,7 @@ from .app import EXIT_INVALID, EXIT_OK, emit, load, load_consistent, print_probl
 
 
 def validate_command(
-    files: List[Path] = typer.Argument(..., help="TRF files to check ('-' reads stdin)."),
+    files: list[Path] = typer.Argument(..., help="TRF files to check ('-' reads stdin)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print problems only, no 'ok' lines."),
     strict: bool = typer.Option(False, "--strict", help="Treat warnings as errors."),
 ) -> None:

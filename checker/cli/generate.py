@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Optional
 
 import typer
 from trfaudit.checker.cli.choices import rules_choices
@@ -66,7 +66,7 @@ def generate_command(
         help="Settings file (Name=Value lines; trfaudit "
         "keys or JaVaFo/bbpPairings generator keys).",
     ),
-    settings: List[str] = typer.Option(
+    settings: list[str] = typer.Option(
         [],
         "--set",
         metavar="KEY=VALUE",

@@ -92,7 +92,7 @@ def render_text(doc: dict[str, Any]) -> str:
             ).rstrip()
             + "\n"
         )
-    for code, reason in doc["unavailable"].items():
+    for _code, reason in doc["unavailable"].items():
         out.write(f"not computed: {reason}\n")
     for note in doc["notes"]:
         out.write(f"note: {note}\n")

@@ -7,8 +7,8 @@ matching that leaves a complete round, C4), and closed into its record.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
-from typing import Iterable
 
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_matching
 from .completion import CompletionTests

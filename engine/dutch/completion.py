@@ -8,7 +8,7 @@ candidate (C4): the cheap one-swap test first, a maximum matching when it cannot
 
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from ..matching import max_cardinality_matching, max_weight_matching
 from ..result import NoPairing

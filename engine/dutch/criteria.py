@@ -12,13 +12,12 @@ pair can fail takes no room in the weight.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Dict, Optional, Union
 
 from .players import DOWN, UP, PlayerState
 
 # A pair's value under one criterion: a count, or {score: count} for a vector criterion;
 # None or 0: nothing.
-Value = Optional[Union[int, Dict[int, int]]]
+Value = int | dict[int, int] | None
 
 
 @dataclass

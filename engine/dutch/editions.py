@@ -10,10 +10,10 @@ round-pairing article and the criteria in priority order.  The CLI choices, the 
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 from types import MappingProxyType
-from typing import Callable, Mapping
 
 from trfaudit.trf.model import EntryKind
 

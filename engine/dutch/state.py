@@ -8,8 +8,8 @@ bracket's players and the bit fields of its generation-order questions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Callable
 
 from ..absolute import Compatibility
 from ..history import RoundInput

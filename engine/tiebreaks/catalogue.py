@@ -54,7 +54,22 @@ BY_NAME: dict[str, type[TieBreak]] = {n: c for c in CLASSES for n in c.names}
 
 #: Codes C.07 defines for team events only (Arts 11-13): not computed for individual files.
 TEAM_NAMES = frozenset(
-    "BC TBR BBE MPvGP EMMSB EMGSB EGMSB EGGSB EDE EDEBT EDEBB EDET EDEB SSSC".split()
+    [
+        "BC",
+        "TBR",
+        "BBE",
+        "MPvGP",
+        "EMMSB",
+        "EMGSB",
+        "EGMSB",
+        "EGGSB",
+        "EDE",
+        "EDEBT",
+        "EDEBB",
+        "EDET",
+        "EDEB",
+        "SSSC",
+    ]
 )
 
 

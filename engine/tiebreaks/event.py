@@ -142,7 +142,7 @@ class Event:
         predetermined: bool | None = None,
         unrated_rating: int | None = None,
         fore: bool = False,
-        _base: "Event | None" = None,
+        _base: Event | None = None,
         games: dict[int, list[Rnd]] | None = None,
         points: tuple[Fraction, Fraction] | None = None,
     ) -> None:
@@ -188,7 +188,7 @@ class Event:
             return g  # pre-announced byes stay as they are
         return replace(g, kind=Kind.OTB, points=self.draw, result=Fraction(1, 2))
 
-    def fore_event(self) -> "Event":
+    def fore_event(self) -> Event:
         """The event with the final round's paired games made draws (C.07 8.3).  When the
         final round is not among the rounds counted, FB equals BH (tiebreaks.md 2.3)."""
         if self.fore or self.final_round > self.rounds:

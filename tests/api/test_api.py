@@ -10,7 +10,6 @@ import venv
 from pathlib import Path
 
 import pytest
-
 import trfaudit
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import copy
 import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.players import PlayerState, build_states

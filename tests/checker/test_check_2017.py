@@ -39,7 +39,7 @@ def test_untouched_2017_rounds_match(corpus_dir):
 
 def test_rematch_is_c_1(corpus_dir):
     seen = 0
-    for name, case, report in _reports(corpus_dir, tamper_rematch):
+    for _name, _case, report in _reports(corpus_dir, tamper_rematch):
         assert any(d.kind == ILLEGAL and d.criterion == "C.1" for d in report.discrepancies)
         seen += 1
     assert seen >= 8
@@ -47,7 +47,7 @@ def test_rematch_is_c_1(corpus_dir):
 
 def test_swapped_colours_name_an_e_rule(corpus_dir):
     seen = 0
-    for name, case, report in _reports(corpus_dir, tamper_swap_colours):
+    for name, _case, report in _reports(corpus_dir, tamper_swap_colours):
         [d] = report.discrepancies
         assert d.kind == COLOUR and re.fullmatch(r"E\.[1-5]", d.criterion), (name, d)
         seen += 1
@@ -58,7 +58,7 @@ def test_moved_bye_is_judged_by_2017_criteria(corpus_dir):
     # No C5 in 2017: a PAB given to a higher score is worse on the brackets' own criteria
     # (C.5 pairs, C.6 PSD, ...), or illegal (C.2), never "C5".
     seen = 0
-    for name, case, report in _reports(corpus_dir, tamper_move_bye):
+    for name, _case, report in _reports(corpus_dir, tamper_move_bye):
         for d in report.discrepancies:
             assert d.kind in (ILLEGAL, QUALITY, ORDER, COLOUR), (name, d)
             assert LABEL_2017.fullmatch(d.criterion or ""), (name, d.criterion, d.explanation)

@@ -259,7 +259,7 @@ def test_absolute_criteria_in_each_editions_labels(tournaments, corpus_dir, edit
         d.explanation == f"{c1}: {a} and {b} already played each other in round {met[0]}"
         for d in found
     ), found
-    for name, t in tournaments.items():
+    for _name, t in tournaments.items():
         case = next(tamper_pab_to_previous(t), None)
         if case is not None:
             break

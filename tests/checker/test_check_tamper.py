@@ -77,7 +77,7 @@ def test_rematch_is_illegal_c1(tournaments):
 
 def test_pab_to_a_player_who_had_one_is_illegal_c2(tournaments):
     seen = 0
-    for name, case in cases(tournaments, tamper_pab_to_previous):
+    for _name, case in cases(tournaments, tamper_pab_to_previous):
         report = last_round(case)
         [d] = report.discrepancies
         assert (d.kind, d.criterion, d.players) == (ILLEGAL, "C2", case.players), case.what
@@ -107,7 +107,7 @@ def test_swapped_colours_name_the_deciding_rule(tournaments):
 
 def test_swapped_colours_in_round_one_are_5_2_5(tournaments):
     seen = 0
-    for name, case in cases(tournaments, tamper_swap_colours, prefix=lambda t: truncate(t, 1)):
+    for _name, case in cases(tournaments, tamper_swap_colours, prefix=lambda t: truncate(t, 1)):
         [d] = last_round(case).discrepancies
         black, white = case.info["board"]
         assert (d.kind, d.criterion, d.players) == (COLOUR, "5.2.5", [white, black])

@@ -83,7 +83,7 @@ def test_criteria_are_failures_or_sums_over_players(name, edition):
                 for _ in range(6):
                     a, b, x, y = sorted(rng.sample(group, 4), key=lambda p: p.rank)
 
-                    def f(c, p, q):
+                    def f(c, p, q, ctx=ctx):
                         return (
                             c.value(ctx, p, q, "B") if p.rank < q.rank else c.value(ctx, q, p, "B")
                         )

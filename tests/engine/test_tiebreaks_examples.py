@@ -113,7 +113,7 @@ def test_tec_swiss_std_tpn_rtng():
     """tiebreaks.md 6.1: "STD = score. TPN = #. RTNG = Elo." (no 0-0 or double forfeit)."""
     t = tournament(TEC_SWISS, 5)
     got = values(t, ["STD", "TPN", "RTNG"], RULES_2026)
-    for tpn, name, rating, _ in TEC_SWISS:
+    for tpn, _name, rating, _ in TEC_SWISS:
         assert got["STD"][tpn] == t.players[tpn].points
         assert got["TPN"][tpn] == tpn and got["RTNG"][tpn] == rating
 
@@ -193,7 +193,7 @@ def test_tec_toy_direct_encounter():
 def test_am26_laxman(rules, expected):
     """tiebreaks.md 6.4, [AM26] Laxman: 10 rounds, own 7.0, R4 ZPB: 2024 dummy 7.0 (BH 57,
     BH/C1 50 cuts the VUR), 2026 dummy 5.0 = 1/2 x 10 (BH 55, BH/C1 50); SB 37.25."""
-    t = lone("W:5 W:5 L:6.5 ZPB W:4.5 D:6 W:5 D:6.5 W:5.5 W:6".split())
+    t = lone(["W:5", "W:5", "L:6.5", "ZPB", "W:4.5", "D:6", "W:5", "D:6.5", "W:5.5", "W:6"])
     got = values(t, list(expected), rules)
     assert {c: got[c][1] for c in expected} == expected
 
@@ -201,7 +201,10 @@ def test_am26_laxman(rules, expected):
 def test_am26_ex01_forfeit_win_cap():
     """tiebreaks.md 6.4, [AM26] Ex01: FW in R7 against Leo (4.5, then ZPB in R8 and R9: AS
     5.5): BH 51 under 2024 (dummy 7.0), 49.5 under 2026 (dummy 5.5)."""
-    t = lone("W:5 W:5.5 W:5 D:4.5 W:6 D:5.5 FW:4.5 W:6.5 L:6".split(), {7: {8: "ZPB", 9: "ZPB"}})
+    t = lone(
+        ["W:5", "W:5.5", "W:5", "D:4.5", "W:6", "D:5.5", "FW:4.5", "W:6.5", "L:6"],
+        {7: {8: "ZPB", 9: "ZPB"}},
+    )
     assert t.players[1].points == 7
     assert values(t, ["BH"], RULES_2024)["BH"][1] == 51
     assert values(t, ["BH"], RULES_2026)["BH"][1] == Fraction(99, 2)
@@ -210,7 +213,7 @@ def test_am26_ex01_forfeit_win_cap():
 def test_am26_ex03_forfeit_loss_and_withdrawal():
     """tiebreaks.md 6.4, [AM26] Ex03: own 6.5; R9 FL against a 7.5 player, R10 withdrawal
     (16.2.5): BH 64.5 under 2024 (two dummies of 6.5), 63 under 2026 (6.5 and 5)."""
-    own = "W:3.5 W:6 W:6.5 D:7.5 W:6.5 D:8 D:6.5 W:7 FL:7.5 ZPB".split()
+    own = ["W:3.5", "W:6", "W:6.5", "D:7.5", "W:6.5", "D:8", "D:6.5", "W:7", "FL:7.5", "ZPB"]
     t = lone(own)
     assert t.players[1].points == Fraction(13, 2)
     assert values(t, ["BH"], RULES_2024)["BH"][1] == Fraction(129, 2)
@@ -220,7 +223,7 @@ def test_am26_ex03_forfeit_loss_and_withdrawal():
 def test_am26_ex04_excluded_opponent():
     """tiebreaks.md 6.4, [AM26] Ex04: own 9.5; R1 FW against Amit (0, excluded from R2: AS =
     9 x 1/2 = 4.5): BH 74 under 2024, 69 under 2026."""
-    own = "FW:0 W:5 W:6 W:7 W:8 W:7 W:7 D:8.5 W:8 W:8".split()
+    own = ["FW:0", "W:5", "W:6", "W:7", "W:8", "W:7", "W:7", "D:8.5", "W:8", "W:8"]
     t = lone(own, {1: {r: "ZPB" for r in range(2, 11)}})
     assert t.players[1].points == Fraction(19, 2)
     assert Event(t, RULES_2026).adjusted[2] == Fraction(9, 2)

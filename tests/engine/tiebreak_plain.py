@@ -157,7 +157,7 @@ class Plain:
     def opponents(self, p: int) -> list[int]:
         return [r[1] for r in self.rows[p] if r[0] == "G"]
 
-    def aob(self, p: int, fore_plain: "Plain | None" = None) -> Decimal | None:
+    def aob(self, p: int, fore_plain: Plain | None = None) -> Decimal | None:
         opps = self.opponents(p)
         if not opps:
             return None

@@ -5,7 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 from trfaudit.trf import EntryKind, RoundEntry, Scoring, parse, read
 
 

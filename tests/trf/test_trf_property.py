@@ -8,7 +8,6 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from trfaudit.trf import TrfError, parse
 from trfaudit.trf.jsonform import from_dict, to_dict
 from trfaudit.trf.model import Scoring
@@ -19,17 +18,17 @@ from trfaudit.trf.writer import DIALECTS, convert
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 RICH = (
-    "012 Rich\n142 5\n152 B\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_2025\n### ruler\n"
-    "001    1 m  GM Alpha, Ann                      2500 NED    12345678 1990/01/01  4.0    1"
-    "     2 b 1     3 w =  0000 - H\n"
-    "001    2 w     Beta, Bo                         2400 BEL                          1.0    3"
-    "     1 w 0  0000 - U\n"
-    "001    3       Gamma                            2300                              2.0    2"
-    "  0000 - H     1 b =\n"
-    "240 H 003    1\n250       1.0 001 002    1    2\n260 001 005    1    3\nXXZ 2\n"
-    "XXA    3  0.5\nXXP 2 3\nXXS FPB=0.5\nBBU  1.0\nBEL    1 m    Alpha, Ann\nDAT    1 X y\n"
-    "013 Team                            1    2\n"
-).encode()
+    b"012 Rich\n142 5\n152 B\n162  W 3.0    D 1.0\n192 FIDE_DUTCH_2025\n### ruler\n"
+    b"001    1 m  GM Alpha, Ann                      2500 NED    12345678 1990/01/01  4.0    1"
+    b"     2 b 1     3 w =  0000 - H\n"
+    b"001    2 w     Beta, Bo                         2400 BEL                          1.0    3"
+    b"     1 w 0  0000 - U\n"
+    b"001    3       Gamma                            2300                              2.0    2"
+    b"  0000 - H     1 b =\n"
+    b"240 H 003    1\n250       1.0 001 002    1    2\n260 001 005    1    3\nXXZ 2\n"
+    b"XXA    3  0.5\nXXP 2 3\nXXS FPB=0.5\nBBU  1.0\nBEL    1 m    Alpha, Ann\nDAT    1 X y\n"
+    b"013 Team                            1    2\n"
+)
 
 BASES = [
     (CORPUS / "seed-example" / "round2-input.trf").read_bytes(),

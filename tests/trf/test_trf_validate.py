@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import pytest
-
 from trfaudit.trf import parse
 from trfaudit.trf.validate import errors_only, validate
 

@@ -6,7 +6,6 @@ import warnings
 from fractions import Fraction
 
 import pytest
-
 from trfaudit.trf import EntryKind, Player, RoundEntry, Scoring, Tournament, parse, read
 from trfaudit.trf.writer import TrfConversionWarning, convert, write
 
@@ -79,7 +78,7 @@ def test_trf26_to_trfx(trf26_text):
     out = lines_of(result.text)
     assert "XXR 5" in out
     assert "XXC black1" in out
-    assert ["BBW  3.0", "BBD  1.0", "BBU  1.0"] == [x for x in out if x.startswith("BB")]
+    assert [x for x in out if x.startswith("BB")] == ["BBW  3.0", "BBD  1.0", "BBU  1.0"]
     assert "XXA    1  1.0  1.0" in out and "XXA    2  1.0  1.0" in out
     assert "XXP 1 3" in out
     # the in-column announcement stays; the 240 becomes no XXZ (it is a half-point bye)
