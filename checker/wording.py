@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from trfaudit.checker.rule_texts import describe
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.criteria import Context, Criterion
 from trfaudit.engine.dutch.editions import Edition
@@ -24,9 +25,9 @@ from trfaudit.engine.dutch.players import DOWN, UP, PlayerState
 
 
 def what(edition: Edition, key: str) -> str:
-    """What criterion ``key`` counts, in the words of ``edition`` (the edition registry's
-    description of the rule, :meth:`engine.dutch.editions.Edition.describe`)."""
-    return edition.describe(key)
+    """What criterion ``key`` counts, in the words of ``edition``
+    (:func:`checker.rule_texts.describe`)."""
+    return describe(edition.name, key)
 
 
 @dataclass

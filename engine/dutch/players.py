@@ -5,7 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from ..history import Game, PlayerRecord, RoundInput
+from trfaudit.trf.model import EntryKind
+
+from ..history import Game, PlayerRecord, Points, RoundInput
 
 if TYPE_CHECKING:
     from .editions import Edition
@@ -144,3 +146,44 @@ def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: in
     opp_rec = inp.players[g.opponent]
     theirs = score_back(opp_rec.games, raw[g.opponent], back, rnd, opp_rec.acceleration)
     return DOWN if mine > theirs else UP if mine < theirs else None
+
+
+# -- each edition's PAB eligibility (C2) and float rule (the editions name them) ----------
+def eligible_2025(games: list[Game], pts: Points) -> bool:
+    """C.04.1 2025/26 Art. 4 [C2]: no PAB for a player who already had one (whatever it was
+    worth) or who already scored a win's points in one round without playing (forfeit
+    win, full-point bye)."""
+    return not any(g.kind is EntryKind.PAB or (not g.played and g.points >= pts.win) for g in games)
+
+
+def eligible_2017(games: list[Game], pts: Points) -> bool:
+    """C.04.1.d (2017) [C.2]: no PAB for a player who already had one, or who already scored
+    a (forfeit) win because the opponent did not appear.  A requested full-point bye does not
+    block it (the reference engine agrees: corpus/dutch2017)."""
+    return not any(g.kind in (EntryKind.PAB, EntryKind.FORFEIT_WIN) for g in games)
+
+
+def float_2017(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
+    """A.4.b (2017): a game between different scores floats both players (as in 2025), and a
+    player who does not play a round, for whatever reason, gets a downfloat."""
+    g = rec.games[inp.round - back - 1]
+    if not g.played:
+        return DOWN
+    return game_float(inp, rec, raw, back)
+
+
+def eligible_2012(games: list[Game], pts: Points) -> bool:
+    """2012 B.1.b: "a player who received a point or half a point without playing, through a
+    bye or because the opponent did not appear in time, ... shall not receive a bye" (seed
+    003): every earlier PAB, and every unplayed round that scored, blocks it."""
+    return not any(g.kind is EntryKind.PAB or (not g.played and g.points > 0) for g in games)
+
+
+def float_2012(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
+    """2012 A.4 and B.1.b: a game between different scores floats both players; a round
+    scored without playing is a downfloat; a forfeit loss or an absence is none (the seed's
+    note to B.1.b: the opponent who lost by forfeit "is not considered moved down")."""
+    g = rec.games[inp.round - back - 1]
+    if not g.played:
+        return DOWN if g.points > 0 else None
+    return game_float(inp, rec, raw, back)

@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from trfaudit.checker.rule_texts import describe
 from trfaudit.engine.dutch import editions
 from trfaudit.engine.dutch.editions import (
     ALL_EDITIONS,
@@ -54,7 +55,14 @@ def test_labels_by_the_concordance(edition, key, label, article):
     assert edition.label(key) == label
     rule = edition.rules.get(key) or edition.colour_rules[key]
     assert rule.article == article
-    assert rule.text and "\n" not in rule.text
+    text = describe(edition.name, key)  # what it asks: the checker's words
+    assert text != key and "\n" not in text
+
+
+@pytest.mark.parametrize("edition", ALL_EDITIONS, ids=lambda e: e.name)
+def test_every_rule_has_the_checkers_words(edition):
+    for key in {**edition.rules, **edition.colour_rules}:
+        assert describe(edition.name, key) != key, key
 
 
 def test_labels_are_written_out_so_grep_finds_them():
