@@ -1,7 +1,7 @@
 """Random tournaments paired round by round by trfaudit's own Dutch engine.
 
->>> from corpus.config import GeneratorConfig
->>> from corpus.generator import generate, render
+>>> from trfaudit.corpus.config import GeneratorConfig
+>>> from trfaudit.corpus.generator import generate, render
 >>> text = render(generate(GeneratorConfig(players=12, rounds=5), seed=7), "trf26")
 
 How a tournament is made (every draw comes from one ``Dice(seed)``, in a fixed order, so the

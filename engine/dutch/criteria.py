@@ -12,12 +12,15 @@ pair can fail takes no room in the weight.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from .players import DOWN, UP, PlayerState
 
 # A pair's value under one criterion: a count, or {score: count} for a vector criterion;
 # None or 0: nothing.
 Value = int | dict[int, int] | None
+#: Where the lower player of a pair is: in the bracket, in the next scoregroup, or lower.
+Position = Literal["B", "N", "L"]
 
 
 @dataclass
@@ -50,15 +53,14 @@ class Criterion:
     Criteria read only the players' score, PAB eligibility, games played, colour data and
     floats (engine.dutch.players.PlayerState), never their numbers or opponents."""
 
-    key = ""
-    article = ""
+    key = ""  # the engine's key; the edition labels it (Edition.label)
     vector = False
     rounds_needed = 0  # float criteria look back 1 or 2 rounds
     counts_failures = False
     lookahead = False  # about the next bracket (C8; 2017 C.7)
     sums_to: str | None = None  # a count criterion ranked above that this one's slots sum to
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         raise NotImplementedError
 
 
@@ -67,9 +69,9 @@ class Completion(Criterion):
     pairs leave a complete round-pairing whose PAB goes to an eligible player of the lowest
     possible score.  Worth 1 per pair, plus 1 per non-candidate for the PAB that is paired."""
 
-    key, article = "F1", "2.2"
+    key = "F1"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if not ctx.completion:
             return 0
         return 1 + (not ctx.bye_candidate(h)) + (not ctx.bye_candidate(l))
@@ -78,9 +80,9 @@ class Completion(Criterion):
 class MaxPairs(Criterion):
     """Art. 2.4.1 [C6]: minimise the number of downfloaters (maximise the pairs)."""
 
-    key, article = "C6", "2.4.1"
+    key = "C6"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         return 1 if where == "B" else 0
 
 
@@ -88,10 +90,10 @@ class PairedScores(Criterion):
     """Art. 2.4.2 [C7]: minimise the scores of the downfloaters (the scores paired, taken
     from the higher player of each pair, are maximised from the highest score down)."""
 
-    key, article, vector = "C7", "2.4.2", True
+    key, vector = "C7", True
     sums_to: str | None = "C6"  # one slot per pair of the bracket
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         return {h.score: 1} if where == "B" else None
 
 
@@ -99,23 +101,23 @@ class NextPairs(Criterion):
     """Art. 2.4.3 [C8]: the downfloaters chosen must let the next bracket pair as well as
     possible: its number of pairs (C6 there)."""
 
-    key, article = "C8a", "2.4.3"
+    key = "C8a"
 
     lookahead = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         return 1 if where == "N" and ctx.lookahead else 0
 
 
 class NextScores(Criterion):
     """Art. 2.4.3 [C8], second part: the scores paired in the next bracket (C7 there)."""
 
-    key, article, vector = "C8b", "2.4.3", True
+    key, vector = "C8b", True
     sums_to: str | None = "C8a"
 
     lookahead = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         return {h.score: 1} if where == "N" else None
 
 
@@ -124,9 +126,9 @@ class PabUnplayed(Criterion):
     bracket downfloats exactly one player, who then gets the PAB: among the players with
     the PAB score, those paired are the ones with more unplayed games."""
 
-    key, article = "C9", "2.4.4"
+    key = "C9"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if not ctx.single_downfloater_is_pab:
             return 0
         v = 0
@@ -142,9 +144,9 @@ class TopscorerColourDifference(Criterion):
 
     counts_failures = True
 
-    key, article = "C10", "2.4.5"
+    key = "C10"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         return -int(l.absolute_imbalance and h.absolute_imbalance and l.preference == h.preference)
@@ -156,9 +158,9 @@ class TopscorerRepeat(Criterion):
 
     counts_failures = True
 
-    key, article = "C11", "2.4.6"
+    key = "C11"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         if not (l.absolute and h.absolute and l.preference == h.preference):
@@ -175,9 +177,9 @@ class ColourPreference(Criterion):
 
     counts_failures = True
 
-    key, article = "C12", "2.4.7"
+    key = "C12"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         return -int(l.preference == h.preference and l.preference is not None)
@@ -189,9 +191,9 @@ class StrongPreference(Criterion):
 
     counts_failures = True
 
-    key, article = "C13", "2.4.8"
+    key = "C13"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         sl = l.strong or l.absolute
@@ -203,8 +205,8 @@ class FloatHistory(Criterion):
     """A criterion about the floats of ``back`` rounds before (1 or 2); it exists only once
     that many rounds have been played."""
 
-    def __init__(self, key: str, article: str, back: int) -> None:
-        self.key, self.article, self.back, self.rounds_needed = key, article, back, back
+    def __init__(self, key: str, back: int) -> None:
+        self.key, self.back, self.rounds_needed = key, back, back
 
 
 class RepeatedDownfloat(FloatHistory):
@@ -213,7 +215,7 @@ class RepeatedDownfloat(FloatHistory):
 
     vector = False
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         return int(l.floats.get(self.back) == DOWN) + int(
@@ -227,7 +229,7 @@ class RepeatedUpfloat(FloatHistory):
 
     counts_failures = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return 0
         return -int(h.score > l.score and l.floats.get(self.back) == UP)
@@ -239,7 +241,7 @@ class RepeatedDownfloatScores(FloatHistory):
 
     vector = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return None
         # Ambiguous scope (2.4.13 speaks of MDPs): residents count too, as the reference
@@ -260,7 +262,7 @@ class RepeatedUpfloatScores(FloatHistory):
 
     vector = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return None
         if h.score > l.score and l.floats.get(self.back) == UP:
@@ -285,14 +287,14 @@ def criteria_2025() -> list[Criterion]:
         TopscorerRepeat(),
         ColourPreference(),
         StrongPreference(),
-        RepeatedDownfloat("C14", "2.4.9", 1),
-        RepeatedUpfloat("C15", "2.4.10", 1),
-        RepeatedDownfloat("C16", "2.4.11", 2),
-        RepeatedUpfloat("C17", "2.4.12", 2),
-        RepeatedDownfloatScores("C18", "2.4.13", 1),
-        RepeatedUpfloatScores("C19", "2.4.14", 1),
-        RepeatedDownfloatScores("C20", "2.4.15", 2),
-        RepeatedUpfloatScores("C21", "2.4.16", 2),
+        RepeatedDownfloat("C14", 1),
+        RepeatedUpfloat("C15", 1),
+        RepeatedDownfloat("C16", 2),
+        RepeatedUpfloat("C17", 2),
+        RepeatedDownfloatScores("C18", 1),
+        RepeatedUpfloatScores("C19", 1),
+        RepeatedDownfloatScores("C20", 2),
+        RepeatedUpfloatScores("C21", 2),
     ]
 
 
@@ -310,9 +312,9 @@ class PairingScoreDifference(Criterion):
     pair takes two downfloater differences away and adds its own.  A pair of equal scores
     adds 0, the smallest value, which the number of pairs (C.5) already implies."""
 
-    key, article, vector = "C7", "C.6", True
+    key, vector = "C7", True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return None
         base = ctx.low_score - ctx.point
@@ -332,11 +334,11 @@ class NextPairs2017(Criterion):
 
     # C.7's text counts the next bracket's pairs; the reference engine counts only legal
     # ones when that bracket is the last (corpus/dutch2017 t000175 round 8): the corpus wins.
-    key, article = "C8a", "C.7"
+    key = "C8a"
 
     lookahead = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if not ctx.lookahead:
             return 0
         v = 1 if where == "N" else 0
@@ -350,11 +352,11 @@ class NextBracketScores(Criterion):
     then the players of this bracket who find no partner in it or in the next bracket
     should be the lowest (the scores of those paired, here or there, are maximised)."""
 
-    key, article, vector = "C8b", "C.7", True
+    key, vector = "C8b", True
 
     lookahead = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if not ctx.lookahead:
             return None
         if where == "B":
@@ -375,7 +377,7 @@ class RepeatedDownfloatDifferences(FloatHistory):
 
     vector = True
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return None
         base = ctx.low_score - ctx.point
@@ -404,14 +406,14 @@ def criteria_2017() -> list[Criterion]:
         TopscorerRepeat(),
         ColourPreference(),
         StrongPreference(),
-        RepeatedDownfloat("C14", "C.12", 1),
-        RepeatedUpfloat("C15", "C.13", 1),
-        RepeatedDownfloat("C16", "C.14", 2),
-        RepeatedUpfloat("C17", "C.15", 2),
-        RepeatedDownfloatDifferences("C18", "C.16", 1),
-        RepeatedUpfloatScores("C19", "C.17", 1),
-        RepeatedDownfloatDifferences("C20", "C.18", 2),
-        RepeatedUpfloatScores("C21", "C.19", 2),
+        RepeatedDownfloat("C14", 1),
+        RepeatedUpfloat("C15", 1),
+        RepeatedDownfloat("C16", 2),
+        RepeatedUpfloat("C17", 2),
+        RepeatedDownfloatDifferences("C18", 1),
+        RepeatedUpfloatScores("C19", 1),
+        RepeatedDownfloatDifferences("C20", 2),
+        RepeatedUpfloatScores("C21", 2),
     ]
 
 
@@ -423,9 +425,9 @@ class StrongAsAbsoluteOddRounds(StrongPreference):
     makes no extra or higher floaters and no worse score differences; C.10 drops it after
     the colour requirement X, so it ranks above B.4.  Counted as C13 counts failures."""
 
-    key, article = "A7d", "A.7.d"
+    key = "A7d"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if (ctx.rounds_played + 1) % 2 == 0:
             return 0
         return super().value(ctx, h, l, where)
@@ -436,9 +438,9 @@ class StrongPreferenceEvenRounds(StrongPreference):
     minimised after X (C.10 raises Z before X in even rounds).  The variable preferences of
     A.7.e are not modelled (issue 6: documented choice)."""
 
-    key, article = "C13", "A.8"
+    key = "C13"
 
-    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: str) -> Value:
+    def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if (ctx.rounds_played + 1) % 2 == 1:
             return 0
         return super().value(ctx, h, l, where)
@@ -461,8 +463,8 @@ def criteria_2012() -> list[Criterion]:
         StrongAsAbsoluteOddRounds(),
         ColourPreference(),
         StrongPreferenceEvenRounds(),
-        RepeatedDownfloat("C14", "B.5", 1),
-        RepeatedDownfloat("C16", "B.6", 2),
-        RepeatedUpfloat("C15", "B.5", 1),
-        RepeatedUpfloat("C17", "B.6", 2),
+        RepeatedDownfloat("C14", 1),
+        RepeatedDownfloat("C16", 2),
+        RepeatedUpfloat("C15", 1),
+        RepeatedUpfloat("C17", 2),
     ]

@@ -18,6 +18,7 @@ from types import MappingProxyType
 from ..history import Game, PlayerRecord, Points, RoundInput
 from .criteria import Criterion, criteria_2012, criteria_2017, criteria_2025
 from .players import (
+    Float,
     eligible_2012,
     eligible_2017,
     eligible_2025,
@@ -63,7 +64,7 @@ class Edition:
     pab_article: str  # who may get the pairing-allocated bye
     float_article: str  # what counts as a float
     bye_eligible: Callable[[list[Game], Points], bool]
-    float_of: Callable[[RoundInput, PlayerRecord, dict[int, int], int], str | None]
+    float_of: Callable[[RoundInput, PlayerRecord, dict[int, int], int], Float | None]
     criteria: Callable[[], list[Criterion]]  # the quality criteria, in priority order
     c9_fewest_unplayed: bool = True  # C9 direction (see engine.dutch.criteria.PabUnplayed)
     # 2025 [C4]/[C5]: every bracket leaves a completable rest and the PAB goes to the lowest

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Final, Literal
 
 from trfaudit.trf.model import EntryKind
 
@@ -12,12 +12,21 @@ from ..history import Game, PlayerRecord, Points, RoundInput
 if TYPE_CHECKING:
     from .editions import Edition
 
-WHITE, BLACK = "w", "b"
-DOWN, UP = "down", "up"
+#: A colour as the TRF writes it (white, black).
+Colour = Literal["w", "b"]
+#: A float (Art. 1.4): down to a lower score, or up to a higher one.
+Float = Literal["down", "up"]
+WHITE: Final = "w"
+BLACK: Final = "b"
+DOWN: Final = "down"
+UP: Final = "up"
 
 
-def other(colour: str | None) -> str | None:
-    return {WHITE: BLACK, BLACK: WHITE}.get(colour)  # type: ignore[arg-type]
+def other(colour: Colour | None) -> Colour | None:
+    """The other colour (anything else: None)."""
+    if colour == WHITE:
+        return BLACK
+    return WHITE if colour == BLACK else None
 
 
 @dataclass
@@ -28,11 +37,11 @@ class PlayerState:
     games: list[Game]
     played: int = 0  # games actually played
     imbalance: int = 0  # |whites - blacks| over played games (1.6)
-    preference: str | None = None  # 1.7
-    repeated: str | None = None  # colour of the last two played games, when equal
+    preference: Colour | None = None  # 1.7
+    repeated: Colour | None = None  # colour of the last two played games, when equal
     strong: bool = False
-    colours: list[str] = field(default_factory=list)  # played-game colours, oldest first
-    floats: dict[int, str | None] = field(default_factory=dict)  # rounds back -> DOWN/UP/None
+    colours: list[Colour] = field(default_factory=list)  # played-game colours, oldest first
+    floats: dict[int, Float | None] = field(default_factory=dict)  # rounds back -> DOWN/UP/None
     bye_eligible: bool = True
     topscorer: bool = False
     opponents: set[int] = field(default_factory=set)
@@ -129,7 +138,7 @@ def build_states(inp: RoundInput, edition: Edition) -> dict[int, PlayerState]:
     return states
 
 
-def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
+def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> Float | None:
     """The float a player got ``back`` rounds ago (2025/26 Art. 1.4).
 
     An unplayed round (forfeits included) is a downfloat when it scored more than a loss
@@ -163,7 +172,7 @@ def eligible_2017(games: list[Game], pts: Points) -> bool:
     return not any(g.kind in (EntryKind.PAB, EntryKind.FORFEIT_WIN) for g in games)
 
 
-def float_2017(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
+def float_2017(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> Float | None:
     """A.4.b (2017): a game between different scores floats both players (as in 2025), and a
     player who does not play a round, for whatever reason, gets a downfloat."""
     g = rec.games[inp.round - back - 1]
@@ -179,7 +188,7 @@ def eligible_2012(games: list[Game], pts: Points) -> bool:
     return not any(g.kind is EntryKind.PAB or (not g.played and g.points > 0) for g in games)
 
 
-def float_2012(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> str | None:
+def float_2012(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> Float | None:
     """2012 A.4 and B.1.b: a game between different scores floats both players; a round
     scored without playing is a downfloat; a forfeit loss or an absence is none (the seed's
     note to B.1.b: the opponent who lost by forfeit "is not considered moved down")."""
