@@ -258,6 +258,7 @@ def initial_colour(t, edition) -> tuple[str | None, str | None]:
     return None, None
 
 
+# 103 lines: the comparison in the order of the module docstring; its steps share the round's state.
 def check_round(
     t, rnd: int, edition, initial: str | None = None, rank_order: list[int] | None = None
 ) -> RoundReport:

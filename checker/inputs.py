@@ -287,6 +287,7 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
     return [r for r in rounds if test(r)]
 
 
+# 102 lines: the input causes, cheapest first, each tried on the rounds the previous ones left.
 def diagnose(
     t: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None = None
 ) -> list[RoundReport]:

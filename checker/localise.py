@@ -115,6 +115,7 @@ def _candidate(
     return out
 
 
+# 61 lines: one row per player of the bracket, from both pairings.
 def bracket_view(
     bracket,
     states: dict[int, PlayerState],

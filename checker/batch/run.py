@@ -138,6 +138,7 @@ def prepare(path: str, options: Options) -> Prepared:
     return prepare_tournament(t, options, report)
 
 
+# 97 lines: the file's checks in the order its report states them (system, consistency, edition, rounds, colour, editions).
 def prepare_tournament(
     t: Tournament, options: Options, report: FileReport | None = None
 ) -> Prepared:
@@ -300,6 +301,7 @@ def _worker(
     return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
 
+# 68 lines: the serial and the process-pool paths share the progress count and the result order.
 def run(
     inputs: Iterable[str], options: Options, progress: Callable[[int, int], None] | None = None
 ) -> BatchReport:

@@ -73,6 +73,7 @@ def _tell_rules(batch, say) -> None:
             say(f"{f.file}: not checked: {f.error}", err=True)
 
 
+# 129 lines: typer reads the options from the parameters, each with its help; the work is checker.batch.
 def check_command(
     inputs: list[str] = typer.Argument(
         ..., metavar="FILE_OR_DIR...", help="TRF files, or folders of .trf files."
@@ -262,6 +263,7 @@ def _gather(inputs: list[str], options, scheduler: str, send_files: bool):
     return BatchReport(reports)
 
 
+# 68 lines: the jsonl stream writes, resumes and summarises in one pass over the files.
 def _stream(
     inputs: list[str],
     options,

@@ -49,6 +49,7 @@ def _progress():
     )
 
 
+# 170 lines: typer reads the options from the parameters, each with its help, and they make the settings.
 def generate_command(
     output: Path = typer.Option(
         ..., "--output", "-o", help="Output file ('-' = stdout), or with --count a directory."

@@ -148,6 +148,7 @@ def render_html(doc: dict[str, Any]) -> str:
     )
 
 
+# 127 lines: typer reads the options from the parameters, each with its help; four output formats.
 def standings_command(
     file: Path = typer.Argument(..., help="TRF file ('-' reads stdin)."),
     tiebreaks: Optional[str] = typer.Option(

@@ -79,6 +79,7 @@ def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
     return Group(*parts)
 
 
+# 65 lines: the bracket table's columns, as the report prints them.
 def bracket_table(b: BracketView, full: bool = True) -> Group:
     mdps = ", ".join(f"{short(p.name)} ({p.tpn})" for p in b.players if p.role == "MDP")
     title = Text(
