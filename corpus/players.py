@@ -206,6 +206,6 @@ def make_entrants(
     return people
 
 
-def initial_order_key(e: Entrant) -> tuple:
+def initial_order_key(e: Entrant) -> tuple[bool, int, int, str, str]:
     """C.04.2 initial order: rating (unrated last), title, name."""
     return (e.rating == 0, -e.rating, TITLE_ORDER.index(e.title), e.name.casefold(), e.name)

@@ -55,7 +55,7 @@ def emit(text: str, output: Path | None) -> None:
         raise typer.Exit(EXIT_INVALID)
 
 
-from trfaudit.trf.files import load  # noqa: E402  (re-exported for the commands)
+from trfaudit.trf.files import load as load  # noqa: E402  (re-exported for the commands)
 
 
 def load_consistent(path: Path | str, refusal: str) -> tuple[Tournament, list[Problem]]:

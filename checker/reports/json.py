@@ -103,4 +103,5 @@ def schema() -> dict[str, Any]:
         .joinpath("schema/report.schema.json")
         .read_text("utf-8")
     )
-    return json.loads(text)
+    doc: dict[str, Any] = json.loads(text)
+    return doc
