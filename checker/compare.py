@@ -15,6 +15,10 @@ two round-pairings are compared:
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from collections.abc import Set as AbstractSet
+from typing import TYPE_CHECKING
+
 from trfaudit.checker.findings import (
     COLOUR,
     DIFFERS,
@@ -29,9 +33,10 @@ from trfaudit.checker.findings import (
     Side,
 )
 from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.pairer import board_key
 from trfaudit.engine.dutch.players import PlayerState, build_states
-from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.result import RoundPairing
 from trfaudit.trf.model import Tournament
@@ -42,24 +47,39 @@ from .localise import bracket_of_pair, bracket_view, recent_colours
 from .recorded import RecordedRound, recorded_round, with_pending_paired
 from .wording import person
 
+if TYPE_CHECKING:
+    from .explain import Explanation
 
-def _explain(inp, edition, rec: RecordedRound, result: RoundPairing, names: dict[int, str]):
+
+def _explain(
+    inp: RoundInput,
+    edition: Edition,
+    rec: RecordedRound,
+    result: RoundPairing,
+    names: dict[int, str],
+) -> Explanation:
     """The explanation of the system that paired ``result``: its registered ``explainer``."""
     import importlib
 
     from trfaudit.engine.systems import system_of
 
     module, _, function = system_of(edition).explainer.partition(":")
-    return getattr(importlib.import_module(module), function)(inp, edition, rec, result, names)
+    explain = getattr(importlib.import_module(module), function)
+    got: Explanation = explain(inp, edition, rec, result, names)
+    return got
 
 
-def _pairs_text(pairs) -> str:
+def _pairs_text(pairs: Iterable[tuple[int, int]]) -> str:
     return ", ".join(f"{a}-{b}" for a, b in pairs) or "none"
 
 
 def _quality(
-    inp, edition, rec: RecordedRound, result: RoundPairing, names: dict[int, str]
-) -> tuple[Discrepancy, object | None]:
+    inp: RoundInput,
+    edition: Edition,
+    rec: RecordedRound,
+    result: RoundPairing,
+    names: dict[int, str],
+) -> tuple[Discrepancy, BracketRecord | None]:
     """The discrepancy the explanation gives, and its bracket."""
     try:
         exp = _explain(inp, edition, rec, result, names)
@@ -139,7 +159,7 @@ def side_text(s: Side | None, names: dict[int, str]) -> str:
 def boards_sentence(
     diff: list[BoardDiff],
     names: dict[int, str],
-    swapped: set[frozenset[int]] = frozenset(),
+    swapped: AbstractSet[frozenset[int]] = frozenset(),
     limit: int = 2,
 ) -> str:
     """``boards 6, 9 differ: recorded board 6 A (6) - B (167), ...; the engine's board 6
@@ -151,8 +171,8 @@ def boards_sentence(
             s is not None and s.black is not None and frozenset((s.white, s.black)) not in swapped
         )
 
-    rec = [d.recorded for d in diff if moved(d.recorded)]
-    eng = [d.expected for d in diff if moved(d.expected)]
+    rec = [d.recorded for d in diff if d.recorded is not None and moved(d.recorded)]
+    eng = [d.expected for d in diff if d.expected is not None and moved(d.expected)]
     rec_bye = next(
         (d.recorded for d in diff if d.recorded is not None and d.recorded.black is None), None
     )
@@ -192,7 +212,7 @@ def _colours_only(bd: BoardDiff, diff: list[BoardDiff]) -> bool:
 
 
 def _where(
-    d: Discrepancy, rec_sides: dict[frozenset, Side], names: dict[int, str], boards_text: str
+    d: Discrepancy, rec_sides: dict[frozenset[int], Side], names: dict[int, str], boards_text: str
 ) -> str:
     """What the finding is about, named: the boards that differ, or the finding's own
     board or players."""
@@ -200,6 +220,7 @@ def _where(
         return boards_text
     if len(d.players) == 2 and frozenset(d.players) in rec_sides:
         s = rec_sides[frozenset(d.players)]
+        assert s.black is not None  # rec_sides holds boards only (no PAB)
         text = f"board {s.board} {person(names, s.white)} - {person(names, s.black)}"
         if d.kind == COLOUR and d.expected:
             w, b = (int(x) for x in d.expected.split("-"))
@@ -225,7 +246,7 @@ def player_info(
     )
 
 
-def initial_colour(t, edition) -> tuple[str | None, str | None]:
+def initial_colour(t: Tournament, edition: Edition) -> tuple[str | None, str | None]:
     """The initial colour (5.1, drawn by lot) and, when the file does not state it
     (XXC/152), a note on how it was chosen.
 
@@ -260,7 +281,11 @@ def initial_colour(t, edition) -> tuple[str | None, str | None]:
 
 # 103 lines: the comparison in the order of the module docstring; its steps share the round's state.
 def check_round(
-    t, rnd: int, edition, initial: str | None = None, rank_order: list[int] | None = None
+    t: Tournament,
+    rnd: int,
+    edition: Edition,
+    initial: str | None = None,
+    rank_order: list[int] | None = None,
 ) -> RoundReport:
     """Compare round ``rnd`` of tournament ``t`` with the engine's pairing under ``edition``
     (``initial``: the initial colour to use instead of the file's or the engine's guess;
@@ -340,7 +365,9 @@ def check_round(
         swapped = {
             frozenset((bd.recorded.white, bd.recorded.black))
             for bd in report.differing
-            if _colours_only(bd, report.differing)
+            if bd.recorded is not None
+            and bd.recorded.black is not None
+            and _colours_only(bd, report.differing)
         }
         text = boards_sentence(report.differing, names, swapped)
         for d in found:

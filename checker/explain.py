@@ -50,7 +50,9 @@ def _inside(
 ) -> tuple[list[tuple[int, int]], list[int]]:
     """The pairs among ``members`` (higher-ranked first) and those not paired among them."""
     inside = set(members)
-    pairs, floaters, seen = [], [], set()
+    pairs: list[tuple[int, int]] = []
+    floaters: list[int] = []
+    seen: set[int] = set()
     for v in members:
         if v in seen:
             continue

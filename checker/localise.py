@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from trfaudit.checker.findings import BracketView, PlayerRow
 from trfaudit.engine.dutch.players import PlayerState
-from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.result import RoundPairing
 from trfaudit.trf.model import EntryKind, Tournament
 
 from .recorded import RecordedRound
@@ -27,7 +28,7 @@ def float_history(st: PlayerState, rnd: int) -> str:
     return ", ".join(parts) if parts else "-"
 
 
-def _engine_partner(result) -> tuple[dict[int, int], dict[int, str | None]]:
+def _engine_partner(result: RoundPairing) -> tuple[dict[int, int], dict[int, str | None]]:
     partner: dict[int, int] = {}
     colour: dict[int, str | None] = {}
     for b in result.boards:
@@ -36,7 +37,7 @@ def _engine_partner(result) -> tuple[dict[int, int], dict[int, str | None]]:
     return partner, colour
 
 
-def bracket_of_pair(result, a: int, b: int):
+def bracket_of_pair(result: RoundPairing, a: int, b: int) -> BracketRecord | None:
     """The engine's bracket in which ``a`` and ``b`` were paired."""
     for br in trace_of(result).brackets:
         members = set(br.mdps) | set(br.residents)
@@ -117,11 +118,11 @@ def _candidate(
 
 # 61 lines: one row per player of the bracket, from both pairings.
 def bracket_view(
-    bracket,
+    bracket: BracketRecord,
     states: dict[int, PlayerState],
     inp: RoundInput,
     rec: RecordedRound,
-    result,
+    result: RoundPairing | None,
     t: Tournament | None = None,
 ) -> BracketView:
     """The table of ``bracket`` (anything with ``score``, ``mdps`` and ``residents``); ``t``,
@@ -164,7 +165,7 @@ def bracket_view(
                 differs=differs,
             )
         )
-    expected = (
+    expected_pairs = (
         _candidate(members, eng_partner, eng_colour, eng_bye, states)
         if result is not None
         else ["no pairing"]
@@ -173,7 +174,7 @@ def bracket_view(
         score=inp.points.show(bracket.score),
         players=rows,
         recorded=_candidate(members, rec.partner, rec_colour, rec_bye, states),
-        expected=expected,
+        expected=expected_pairs,
         residents=len(residents),
         mdps=list(mdps),
     )

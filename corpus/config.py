@@ -19,9 +19,11 @@ An unknown key, a malformed line or a value out of range raises :class:`ConfigEr
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
+from typing import Any
 
 from trfaudit.corpus.editions import (
     RULES,  # the editions the generator can write (a type code names them)
@@ -100,7 +102,7 @@ class GeneratorConfig:
             loss=self.loss,
             zero_bye=self.zero_bye,
             forfeit_loss=self.forfeit_loss,
-            pab=self.pab,
+            pab=self.pab,  # type: ignore[arg-type]  # None: a win's value (Scoring.__post_init__)
         )
 
     def as_dict(self) -> dict[str, object]:
@@ -137,7 +139,7 @@ class GeneratorConfig:
             out.append((name, text))
         return out
 
-    def replace(self, **changes) -> GeneratorConfig:
+    def replace(self, **changes: Any) -> GeneratorConfig:
         return dataclasses.replace(self, **changes)
 
     def check(self) -> GeneratorConfig:
@@ -215,7 +217,7 @@ class GeneratorConfig:
                 f"point values: need loss ({_show(self.loss)}) <= draw "
                 f"({_show(self.draw)}) <= win ({_show(self.win)}), win > loss"
             )
-        if self.baku and (self.win, self.draw) != (1, Fraction(1, 2)):
+        if self.baku and (self.win, self.draw) != (Fraction(1), Fraction(1, 2)):
             raise ConfigError(
                 "baku: the Baku acceleration (C.04.5.1) applies only to the "
                 "standard 1-1/2-0 scoring"
@@ -237,7 +239,7 @@ def _int(text: str) -> int:
     return int(text)
 
 
-def _size(name: str):
+def _size(name: str) -> Callable[[str], dict[str, int]]:
     """``N`` or a range ``N-M``, as the fields ``name`` and ``name_max``."""
 
     def parse(text: str) -> dict[str, int]:
@@ -273,7 +275,7 @@ def _pab(text: str) -> Fraction | None:
     return None if text.lower() in ("win", "") else _points(text)
 
 
-def _choice(options):
+def _choice(options: Collection[str]) -> Callable[[str], str]:
     def parse(text: str) -> str:
         if text not in options:
             raise ValueError(f"not one of {', '.join(options)}")
@@ -307,7 +309,11 @@ def _acceleration(text: str) -> bool:
 
 
 def _scoring_name(text: str) -> dict[str, Fraction]:
-    names = {"standard": (1, Fraction(1, 2)), "1-0.5-0": (1, Fraction(1, 2)), "3-1-0": (3, 1)}
+    names: dict[str, tuple[int, Fraction | int]] = {
+        "standard": (1, Fraction(1, 2)),
+        "1-0.5-0": (1, Fraction(1, 2)),
+        "3-1-0": (3, 1),
+    }
     if text not in names:
         raise ValueError("not one of standard, 3-1-0")
     win, draw = names[text]
@@ -340,7 +346,7 @@ NATIVE_KEYS = {
     "forbidden_pairs": _int,
 }
 #: Keys that set several fields.
-SHORTCUTS = {
+SHORTCUTS: dict[str, Callable[[str], Mapping[str, object]]] = {
     "scoring": _scoring_name,
     "players": _size("players"),
     "rounds": _size("rounds"),
@@ -348,7 +354,7 @@ SHORTCUTS = {
 }
 
 
-def _one_in(minimum: int):
+def _one_in(minimum: int) -> Callable[[str], float]:
     def parse(text: str) -> float:
         n = int(text)
         if n < minimum:
@@ -393,7 +399,10 @@ RTG_KEYS = {
     "Acceleration": ("baku", _acceleration),
 }
 #: RTG-style keys that set several fields.
-RTG_SHORTCUTS = {"LateEntryRounds": _late_rounds, "ScoringSystem": _scoring_name}
+RTG_SHORTCUTS: dict[str, Callable[[str], Mapping[str, object]]] = {
+    "LateEntryRounds": _late_rounds,
+    "ScoringSystem": _scoring_name,
+}
 
 
 def known_keys() -> list[str]:
@@ -407,12 +416,12 @@ def parse_setting(key: str, text: str, where: str = "") -> dict[str, object]:
         if key in NATIVE_KEYS:
             return {key: NATIVE_KEYS[key](text)}
         if key in SHORTCUTS:
-            return SHORTCUTS[key](text)
+            return dict(SHORTCUTS[key](text))
         if key in RTG_KEYS:
             name, parse = RTG_KEYS[key]
             return {name: parse(text)}
         if key in RTG_SHORTCUTS:
-            return RTG_SHORTCUTS[key](text)
+            return dict(RTG_SHORTCUTS[key](text))
     except (ValueError, ArithmeticError) as exc:
         raise ConfigError(f"{prefix}{key}={text}: {exc or 'bad value'}") from None
     raise ConfigError(f"{prefix}unknown key {key!r}; known keys: {', '.join(known_keys())}")

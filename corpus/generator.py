@@ -35,10 +35,11 @@ pairing number (no tie-breaks).
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
 
@@ -46,6 +47,10 @@ from .config import ConfigError, GeneratorConfig
 from .dice import Dice
 from .players import make_entrants
 from .results import draw_result
+
+if TYPE_CHECKING:
+    from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.trf.errors import Problem
 
 #: Output dialects: the name on the command line -> the trf.writer dialect.  TRF-16 cannot
 #: state the total rounds or the initial colour, so ``trf16`` files carry JaVaFo's ``XX?``
@@ -58,7 +63,7 @@ class RulesNotImplemented(ConfigError):
     """The engine does not have the requested edition of the rules yet."""
 
 
-def edition_for(rules: str):
+def edition_for(rules: str) -> Edition:
     from trfaudit.engine import EDITIONS
 
     if rules not in EDITIONS:
@@ -263,13 +268,15 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         played = rnd
     for p in t.players.values():
         p.points = t.score(p.tpn, played)
-    order = sorted(t.players.values(), key=lambda p: (-p.points, p.tpn))
+    order = sorted(t.players.values(), key=lambda p: (-(p.points or 0), p.tpn))
     for rank, p in enumerate(order, 1):
         p.rank = rank
     return Generated(seed, cfg, t, played, stopped, stats, plans)
 
 
-def render(generated: Generated, dialect: str = "trf26", warnings: list | None = None) -> str:
+def render(
+    generated: Generated, dialect: str = "trf26", warnings: list[Problem] | None = None
+) -> str:
     """The tournament as TRF text: ``trf26``, or ``trf16``/``trfx`` (see :data:`DIALECTS`)."""
     from trfaudit.trf.writer import write
 
@@ -292,7 +299,7 @@ def generate_text(config: GeneratorConfig, seed: int, dialect: str = "trf26") ->
     return render(generate(config, seed), dialect)
 
 
-def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
+def manifest_entry(g: Generated, file: str, dialect: str) -> dict[str, Any]:
     return {
         "file": file,
         "seed": g.seed,
@@ -309,7 +316,7 @@ def manifest_entry(g: Generated, file: str, dialect: str) -> dict:
 
 def make_one(
     config: GeneratorConfig, seed: int, dialect: str, width: int, mix: bool = False
-) -> tuple[str, bytes, dict]:
+) -> tuple[str, bytes, dict[str, Any]]:
     """Tournament ``seed`` of a batch: its file name, its bytes and its manifest entry (a task
     that runs wherever the batch's executor puts it)."""
     axes: list[str] | None = None
@@ -319,7 +326,7 @@ def make_one(
         config, axes = mixed(config, seed)
     g = generate(config, seed)
     name = f"g{seed:0{width}d}.trf"
-    notes: list = []
+    notes: list[Problem] = []
     text = render(g, dialect, notes)
     entry = manifest_entry(g, name, dialect)
     if axes is not None:  # what was drawn, and the settings that make this file again
@@ -336,10 +343,10 @@ def generate_batch(
     count: int,
     out_dir: Path,
     dialect: str = "trf26",
-    progress: Callable[[int, dict], None] | None = None,
+    progress: Callable[[int, dict[str, Any]], None] | None = None,
     mix: bool = False,
-    map_unordered=None,
-) -> dict:
+    map_unordered: Callable[..., Iterator[Any]] | None = None,
+) -> dict[str, Any]:
     """Write ``count`` tournaments (seeds ``seed``, ``seed + 1``, ...) and ``manifest.json``
     into ``out_dir``; returns the manifest.  ``progress(i, entry)`` is called after each.
 
@@ -356,7 +363,7 @@ def generate_batch(
         results = ((item, make_one(*item)) for item in items)
     else:
         results = map_unordered(make_one, items)
-    entries: dict[int, dict] = {}
+    entries: dict[int, dict[str, Any]] = {}
     for done, (item, (name, data, entry)) in enumerate(results, 1):
         (out_dir / name).write_bytes(data)
         entries[item[1]] = entry

@@ -7,6 +7,11 @@ the same pairing-allocated bye.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trfaudit.engine.dutch.editions import Edition
+
 from dataclasses import dataclass
 
 from trfaudit.trf.model import Tournament
@@ -28,7 +33,9 @@ def recorded_pairing(t: Tournament, rnd: int) -> tuple[set[tuple[int, int]], int
     return set(rec.boards), rec.bye
 
 
-def replay(t: Tournament, edition=None, rounds: range | None = None) -> list[Disagreement]:
+def replay(
+    t: Tournament, edition: Edition | None = None, rounds: range | None = None
+) -> list[Disagreement]:
     """Re-pair each recorded round (or ``rounds``) of ``t``; an empty list means all agree."""
     from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
 

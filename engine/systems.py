@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from trfaudit.trf.model import Tournament
 
     from .dutch.editions import Edition
-    from .dutch.pairer import RoundPairing
     from .history import RoundInput
+    from .result import RoundPairing
 
 #: The system of a file that names none (``192``/``092`` absent).
 DEFAULT = "FIDE_DUTCH"

@@ -15,15 +15,20 @@ or the bytes sent with it).  Both paths give the same :class:`FileReport` for a 
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
 from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.engine.systems import EDITIONS, edition_names, system_of_file
 from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
+
+if TYPE_CHECKING:
+    from trfaudit.checker.batch.cluster import MapUnordered
+    from trfaudit.engine.dutch.editions import Edition
 
 
 @dataclass
@@ -55,13 +60,13 @@ def _structural(problem: Problem) -> bool:
 @dataclass
 class Prepared:
     report: FileReport
-    tournament: object | None = None
-    edition: object | None = None
+    tournament: Tournament | None = None
+    edition: Edition | None = None
     rounds: tuple[int, ...] = ()
     initial: str | None = None  # the initial colour, when chosen by the checker
     # Every edition to check each round under (``edition`` first) and their initial colours;
     # ``known``: False when the file's dates cannot give the edition (issue 9).
-    editions: tuple[object, ...] = ()
+    editions: tuple[Edition, ...] = ()
     initials: tuple[str | None, ...] = ()
     known: bool = True
     #: File-level input findings, by the round they are reported in (checker.inputs).
@@ -79,7 +84,7 @@ class Prepared:
             if extra is not None:
                 r = replace(r, status=DIFFERS, discrepancies=[extra] + r.discrepancies)
             out.append(r)
-        if self.tournament is None:
+        if self.tournament is None or self.edition is None:
             return out
         try:
             out = diagnose(self.tournament, self.edition, out, self.initial)
@@ -238,7 +243,13 @@ def prepare_tournament(
     )
 
 
-def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> RoundReport:
+def check_prepared(
+    t: Tournament,
+    rnd: int,
+    editions: Sequence[Edition],
+    initials: Sequence[str | None],
+    known: bool = True,
+) -> RoundReport:
     """One round under one edition, or under several side by side (:mod:`checker.by_edition`)."""
     if len(editions) <= 1:
         return safe_check(t, rnd, editions[0], initials[0])
@@ -259,7 +270,9 @@ def check_tournament(t: Tournament, options: Options) -> FileReport:
     return prep.report
 
 
-def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
+def safe_check(
+    t: Tournament, rnd: int, edition: Edition, initial: str | None = None
+) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
     from trfaudit.checker.compare import check_round
 
@@ -447,7 +460,7 @@ def _size(path: str) -> int:
 def iter_files(
     paths: Iterable[str],
     options: Options,
-    map_unordered,
+    map_unordered: MapUnordered,
     send_files: bool = False,
     task_bytes: int = 0,
 ) -> Iterator[tuple[int, FileReport, str | None]]:

@@ -8,7 +8,9 @@ of this package and one line below.  The commands load what they need when they 
 
 from __future__ import annotations
 
-from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, load, say
+from trfaudit.trf.files import load
+
+from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, say
 from .check import check_command
 from .files import convert_command, validate_command
 from .generate import generate_command

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import sys
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional, cast
 
 import typer
 from trfaudit.checker.cli.choices import EDITION_NAMES, rules_choices
@@ -21,7 +21,19 @@ class Format(str, enum.Enum):
 
 
 # auto, every edition in the registry, and all (every edition side by side)
-Rules = rules_choices("Rules", editions=EDITION_NAMES + ("all",))
+if TYPE_CHECKING:
+    from collections.abc import Callable
+    from contextlib import AbstractContextManager
+
+    from rich.progress import TaskID
+    from trfaudit.checker.batch.cluster import MapUnordered
+    from trfaudit.checker.batch.run import Options
+    from trfaudit.checker.batch.stream import Summary
+    from trfaudit.checker.findings import BatchReport, FileReport
+
+    Rules = enum.Enum  # an Enum of str values; its members come from the registry
+else:
+    Rules = rules_choices("Rules", editions=EDITION_NAMES + ("all",))
 
 
 class TbRules(str, enum.Enum):
@@ -45,7 +57,7 @@ class _Progress:
             console=Console(stderr=True),
             transient=True,
         )
-        self.task = None
+        self.task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.task is None:
@@ -58,7 +70,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _tell_rules(batch, say) -> None:
+def _tell_rules(batch: BatchReport, say: Callable[..., None]) -> None:
     """Which edition each file was judged by and why (stderr), grouped for batches; and the
     files that could not be checked."""
     groups: dict[tuple[str, str], list[str]] = {}
@@ -79,7 +91,7 @@ def check_command(
         ..., metavar="FILE_OR_DIR...", help="TRF files, or folders of .trf files."
     ),
     rules: Rules = typer.Option(
-        Rules.auto,
+        Rules("auto"),
         "--rules",
         help="Edition of the Dutch rules (auto: from the 192/092 "
         "type code, else the dates; all: the edition in "
@@ -205,7 +217,7 @@ def check_command(
     raise typer.Exit(batch.exit_code)
 
 
-def _write_summary(summary, path: Path) -> None:
+def _write_summary(summary: Summary, path: Path) -> None:
     import json
 
     from .app import EXIT_INVALID, say
@@ -219,7 +231,7 @@ def _write_summary(summary, path: Path) -> None:
         raise typer.Exit(EXIT_INVALID)
 
 
-def _executor(options, scheduler: Optional[str]):
+def _executor(options: Options, scheduler: Optional[str]) -> AbstractContextManager[MapUnordered]:
     """The executor of --scheduler / --jobs, or a clear message (exit 2) if Dask is missing."""
     from trfaudit.checker.batch.cluster import SchedulerError, executor, parse_scheduler
 
@@ -241,7 +253,7 @@ def _task_bytes(scheduler: Optional[str]) -> int:
     return DASK_TASK_BYTES if scheduler else 0
 
 
-def _gather(inputs: list[str], options, scheduler: str, send_files: bool):
+def _gather(inputs: list[str], options: Options, scheduler: str, send_files: bool) -> BatchReport:
     """The batch report of --scheduler, files in input order."""
     from trfaudit.checker.batch.cluster import SchedulerError
     from trfaudit.checker.batch.run import expand, iter_files
@@ -250,7 +262,7 @@ def _gather(inputs: list[str], options, scheduler: str, send_files: bool):
     from .app import EXIT_INVALID, say
 
     paths = expand(inputs)
-    reports: list = [None] * len(paths)
+    reports: list[FileReport | None] = [None] * len(paths)
     try:
         with _executor(options, scheduler) as map_unordered:
             for i, report, _ in iter_files(
@@ -260,13 +272,13 @@ def _gather(inputs: list[str], options, scheduler: str, send_files: bool):
     except SchedulerError as exc:
         say(str(exc), err=True)
         raise typer.Exit(EXIT_INVALID)
-    return BatchReport(reports)
+    return BatchReport(cast("list[FileReport]", reports))  # iter_files yields every path
 
 
 # 68 lines: the jsonl stream writes, resumes and summarises in one pass over the files.
 def _stream(
     inputs: list[str],
-    options,
+    options: Options,
     output: Optional[Path],
     resume: bool,
     summary_file: Optional[Path],

@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import time
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Any, Optional
 
 import typer
 from trfaudit.checker.cli.choices import rules_choices
@@ -20,10 +20,16 @@ class Dialect(str, enum.Enum):
     trfx = "trfx"
 
 
-Rules = rules_choices("Rules", auto=False, editions=GENERATOR_RULES)  # with a type code
+if TYPE_CHECKING:
+    from rich.progress import Progress
+    from trfaudit.trf.errors import Problem
+
+    Rules = enum.Enum  # an Enum of str values; its members come from the registry
+else:
+    Rules = rules_choices("Rules", auto=False, editions=GENERATOR_RULES)  # with a type code
 
 
-def _progress():
+def _progress() -> Progress | None:
     """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
     try:
         from rich.console import Console
@@ -130,7 +136,7 @@ def generate_command(
             key, value = (part.strip() for part in item.split("=", 1))
             pairs.append((key, value, f"--set {item}"))
         cfg = apply_settings(cfg, pairs)
-        changes = {}
+        changes: dict[str, object] = {}
         if players is not None:
             changes.update(players=players, players_max=0)
         if rounds is not None:
@@ -154,7 +160,7 @@ def generate_command(
     dialect = to.value
     if count is None:
         g = generate(cfg, seed)
-        warnings: list = []
+        warnings: list[Problem] = []
         text = render(g, dialect, warnings)
         for problem in warnings:
             say(f"note: {problem.message}", err=True)
@@ -176,7 +182,7 @@ def generate_command(
     start = time.perf_counter()
     stopped = []
 
-    def tick(done: int, entry: dict) -> None:
+    def tick(done: int, entry: dict[str, Any]) -> None:
         if entry["stopped"]:
             stopped.append(entry)
         if bar is not None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import enum
 from pathlib import Path
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
 import typer
 from trfaudit.checker.cli.choices import rules_choices
@@ -24,13 +24,16 @@ class Format(str, enum.Enum):
     json = "json"
 
 
-Rules = rules_choices("Rules")  # auto and every edition in the registry
+if TYPE_CHECKING:
+    Rules = enum.Enum  # an Enum of str values; its members come from the registry
+else:
+    Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def pair_command(
     file: Path = typer.Argument(..., help="TRF file with the rounds played so far."),
     rules: Rules = typer.Option(
-        Rules.auto,
+        Rules("auto"),
         "--rules",
         help="Edition of the Dutch rules (auto: from the 192/092 "
         "type code, else the 042 start date, else 2025).",

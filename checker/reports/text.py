@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from rich import box
-from rich.console import Console, Group
+from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 from trfaudit.checker.findings import (
@@ -73,7 +73,7 @@ def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
     rows = r.differing if full else r.differing[:ROWS]
     for d in rows:
         table.add_row(_side(d.recorded, names), _side(d.expected, names))
-    parts: list = [title, table]
+    parts: list[RenderableType] = [title, table]
     if len(rows) < len(r.differing):
         parts.append(_more(len(r.differing) - len(rows)))
     return Group(*parts)
@@ -116,7 +116,7 @@ def bracket_table(b: BracketView, full: bool = True) -> Group:
             Text(p.recorded, style="bold" if p.differs else ""),
             p.expected,
         )
-    parts: list = [title, table]
+    parts: list[RenderableType] = [title, table]
     if len(rows) < len(shown):
         parts.append(_more(len(shown) - len(rows)))
     elif not full and len(shown) < len(b.players):
@@ -153,7 +153,7 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
         names.update({p.tpn: p.name for p in r.bracket.players})
     first = r.discrepancies[0] if r.discrepancies else None
     head = first.summary if first is not None and first.summary else f"Round {r.round}: differs"
-    parts: list = [Text(head, style="bold")]
+    parts: list[RenderableType] = [Text(head, style="bold")]
     shown = r.discrepancies if full else r.discrepancies[:ROWS]
     for i, d in enumerate(shown):
         line = Text("  ")

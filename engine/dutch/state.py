@@ -84,7 +84,7 @@ class BracketState:
     crit_w: dict[tuple[int, int], int] = field(default_factory=dict)
     shift: int = 0
     bits: int = 0
-    graph: LocalGraph | None = None
+    graph: LocalGraph = field(default_factory=lambda: LocalGraph({}))
     mate: dict[int, int] = field(default_factory=dict)
     whole: bool = True
 

@@ -14,7 +14,7 @@ from .editions import ALL_EDITIONS, EDITIONS, Edition, edition_in_force, edition
 
 if TYPE_CHECKING:
     from ..history import RoundInput
-    from .pairer import RoundPairing
+    from ..result import RoundPairing
 
 
 class DutchSystem:
