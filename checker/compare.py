@@ -361,7 +361,11 @@ def check_round(
                 result.bye,
                 {frozenset(p) for p in rec.colourless},
             )
-        rec_sides = {frozenset((s.white, s.black)): s for s in _sides(rec_boards, None)}
+        rec_sides = {
+            frozenset((s.white, s.black)): s
+            for s in _sides(rec_boards, None)
+            if s.black is not None  # boards only: no PAB is passed
+        }
         swapped = {
             frozenset((bd.recorded.white, bd.recorded.black))
             for bd in report.differing

@@ -359,6 +359,7 @@ def generate_batch(
     out_dir.mkdir(parents=True, exist_ok=True)
     width = max(4, len(str(seed + count - 1)))
     items = ((config, seed + i, dialect, width, mix) for i in range(count))
+    results: Iterator[Any]
     if map_unordered is None:
         results = ((item, make_one(*item)) for item in items)
     else:

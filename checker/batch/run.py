@@ -261,11 +261,14 @@ def check_prepared(
 def check_tournament(t: Tournament, options: Options) -> FileReport:
     """Check the rounds of one tournament in this process (the Python API's ``check``)."""
     prep = prepare_tournament(t, options)
+    ready = prep.tournament  # None when the file is not checked (then no rounds)
     prep.report.rounds = prep.finish(
         [
-            check_prepared(prep.tournament, rnd, prep.editions, prep.initials, prep.known)
+            check_prepared(ready, rnd, prep.editions, prep.initials, prep.known)
             for rnd in prep.rounds
         ]
+        if ready is not None
+        else []
     )
     return prep.report
 
@@ -297,7 +300,7 @@ def safe_check(
         )
 
 
-_CACHE: dict[str, object] = {}
+_CACHE: dict[str, Tournament] = {}
 
 
 def _worker(
@@ -332,6 +335,7 @@ def run(
             if options.jobs > 1 and paths[i] != "-":
                 pool_tasks.append((i, rnd))
             else:
+                assert prep.tournament is not None  # a prepared round has its tournament
                 results[(i, rnd)] = check_prepared(
                     prep.tournament, rnd, prep.editions, prep.initials, prep.known
                 )
@@ -427,11 +431,14 @@ def check_file(
             report.error = str(exc)
             prep = Prepared(report)
         sha = bytes_hash(data)
+    ready = prep.tournament  # None when the file is not checked (then no rounds)
     prep.report.rounds = prep.finish(
         [
-            check_prepared(prep.tournament, rnd, prep.editions, prep.initials, prep.known)
+            check_prepared(ready, rnd, prep.editions, prep.initials, prep.known)
             for rnd in prep.rounds
         ]
+        if ready is not None
+        else []
     )
     return prep.report, sha
 

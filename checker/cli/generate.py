@@ -185,7 +185,7 @@ def generate_command(
     def tick(done: int, entry: dict[str, Any]) -> None:
         if entry["stopped"]:
             stopped.append(entry)
-        if bar is not None:
+        if bar is not None and task is not None:
             bar.update(task, completed=done)
 
     from trfaudit.checker.batch.cluster import SchedulerError, cpus, executor

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Final, Literal
+from typing import TYPE_CHECKING, Final, Literal, cast
 
 from trfaudit.trf.model import EntryKind
 
@@ -69,19 +69,20 @@ class PlayerState:
 def colour_data(p: PlayerState) -> None:
     """Colour difference and preference from the played games (1.6, 1.7)."""
     whites = blacks = run = 0
-    last = None
+    last: Colour | None = None
     for g in p.games:
         if not g.played or g.colour is None:
             continue
-        p.colours.append(g.colour)
-        if g.colour == WHITE:
+        colour = cast(Colour, g.colour)  # a played game's colour is w or b (trf.rounds)
+        p.colours.append(colour)
+        if colour == WHITE:
             whites += 1
         else:
             blacks += 1
-        run = run + 1 if g.colour == last else 1
-        last = g.colour
+        run = run + 1 if colour == last else 1
+        last = colour
     p.played = whites + blacks
-    lower = BLACK if whites > blacks else WHITE
+    lower: Colour = BLACK if whites > blacks else WHITE
     p.imbalance = abs(whites - blacks)
     if p.imbalance > 1:
         p.preference = lower
