@@ -306,15 +306,20 @@ class DutchPairer:
         return ctx
 
     def _c9_in_force(self, floaters: list[int], nxt: list[int], pos: int) -> bool:
-        """C9 is in force in the next bracket when its score is the PAB score and nothing in
-        it has to float below that score; in the last bracket always (2.4.4)."""
+        """Art. 2.4.4 [C9] is in force in a bracket that downfloats exactly one player, who
+        then gets the PAB: the last bracket always; another one when its scoregroup is at or
+        below the PAB score (the PAB assignee is then one of its residents or MDPs) and
+        nobody else in it has to float below its scoregroup.  Ambiguous in 2.4.4: whether a
+        bracket "downfloats one player" is read here, as the reference engine reads it, on the
+        matching that paired the bracket above (this bracket's candidates not yet known)."""
         ctx, order = self.ctx, self.order
         if ctx.odd and pos >= self.n:
             return True  # the last bracket leaves exactly one player, the PAB assignee
-        if not (ctx.odd and nxt and ctx.bye_score == order[nxt[0]].score):
+        if not (ctx.odd and nxt and ctx.bye_score >= order[nxt[0]].score):
             return False
         if self.whole:
-            return all(order[self.mate.get(v, v)].score >= ctx.bye_score for v in floaters + nxt)
+            floor = order[nxt[0]].score
+            return all(order[self.mate.get(v, v)].score >= floor for v in floaters + nxt)
         # Partners below the next group are not in a local matching.
         return sum(1 for v in floaters + nxt if v not in self.mate) <= 1
 
@@ -375,30 +380,41 @@ class DutchPairer:
             return order[0].score, False, {}
         scores = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(scores)}
-        sb = _width(len(scores) * n)
+        low, top = min(eligible), order[0].score
+        # Below the PAB fields, one bit per pair of two top-scorers: a matching that keeps
+        # the top scoregroup among itself shows C9 in force in the first bracket (2.4.4).
+        tb = _width(n)
+        sb = _width(len(scores) * n) + tb
 
         def solve(edges: list[tuple[int, int]]) -> tuple[dict[int, int], list[int]]:
             weights = {}
             for i, j in edges:
                 a, b = order[i], order[j]
-                top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
+                pab = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                both_top = a.score >= top and b.score >= top
+                weights[(i, j)] = (pab << sb) + ((level[a.score] + level[b.score]) << tb) + both_top
             mate = max_weight_matching(weights, _width(3 * n) + sb + 2) if weights else {}
             unmatched = [v for v in range(n) if v not in mate]
             return mate, unmatched
 
-        low, top = min(eligible), order[0].score
+        def top_kept(mate: dict[int, int]) -> bool:
+            return all(
+                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
+            )
+
         if low < top and self._pab_among(low):
             # The lowest score possible; nobody at the top score is the PAB assignee, so
             # which partners the top bracket's players get does not matter here.
             bye_score, single = low, False
         else:
             mate, unmatched = solve(self._sparse_edges(everyone))
-            if not (
+            dense = not (
                 len(unmatched) == 1
                 and order[unmatched[0]].bye_eligible
                 and order[unmatched[0]].score == low
-            ):
+            )
+            # The sparse answer is the PAB score's proof, but not the top pairs' maximum.
+            if dense or (low >= top and not top_kept(mate)):
                 mate, unmatched = solve(self._all_edges(everyone))
             if len(unmatched) > 1:
                 raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
@@ -406,9 +422,7 @@ class DutchPairer:
             if not bye.bye_eligible:
                 raise NoPairing("no player can receive the pairing-allocated bye (C2)")
             bye_score = bye.score
-            single = bye_score >= top and all(
-                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
-            )
+            single = bye_score >= top and top_kept(mate)
         counts = sorted(p.played for p in order if p.score == bye_score)
         ranks: dict[int, int] = {}
         if self.edition.c9_fewest_unplayed:
@@ -697,7 +711,7 @@ class DutchPairer:
         if order[current[0]].score != order[current[-1]].score:
             return None
         ctx = self.ctx
-        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score == ctx.bye_score:
+        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score <= ctx.bye_score:
             return None  # the next bracket's C9 would read the rest's matching
         rest = sorted(self.alive.difference(current))
         if rest and not self.edition.completion_every_bracket and (not nxt or ctx.completion):
@@ -778,7 +792,7 @@ class DutchPairer:
         if ctx.single_downfloater_is_pab or any(self.c9_setup):
             return False
         # The next bracket's C9 would read this matching (_c9_in_force).
-        return not (ctx.odd and nxt[-1] < self.n - 1 and order[nxt[0]].score == ctx.bye_score)
+        return not (ctx.odd and nxt[-1] < self.n - 1 and order[nxt[0]].score <= ctx.bye_score)
 
     def _lookahead_reached(self, floaters: list[int], nxt: list[int]) -> bool:
         """Does the bracket's pairing, found without C8 (2.4.3), reach C8's bound?
