@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS, pair_round, round_input
-from trfaudit.engine.dutch import DutchPairer
+from trfaudit.engine.dutch.pairer import DutchPairer
 from trfaudit.trf.reader import parse, read
 from typer.testing import CliRunner
 
