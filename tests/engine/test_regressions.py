@@ -17,6 +17,7 @@ import pytest
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.engine.dutch.pairer import DutchPairer
+from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import parse, read
 from typer.testing import CliRunner
 
@@ -88,7 +89,7 @@ def _bracket_of(name: str, rnd: int, score_points: float):
     t = read(REGRESSIONS / name)
     got = pair_round(round_input(t, rnd), EDITIONS["2025"])
     unit = round_input(t, rnd).points.unit
-    (rec,) = [b for b in got.brackets if b.score == round(score_points * unit)]
+    (rec,) = [b for b in trace_of(got).brackets if b.score == round(score_points * unit)]
     return rec
 
 
