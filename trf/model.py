@@ -245,6 +245,24 @@ class Player:
         return None
 
 
+def last_recorded_round(histories: list[list[RoundEntry]]) -> int:
+    """The last round in which anyone has an opponent, a ``U`` or a ``+``, or, after it,
+    in which every player holds a bye (``Z``/``H``/``F``): such a round is played, not an
+    announcement for the next one (the reference engine's reading, bbpPairings
+    ``evenUpMatchHistories``)."""
+    last = 0
+    for entries in histories:
+        for entry in reversed(entries):
+            if entry.round <= last:
+                break
+            if entry.opponent is not None or entry.kind is EntryKind.PAB or entry.result == "+":
+                last = entry.round
+                break
+    while histories and all(len(e) > last and e[last].result != " " for e in histories):
+        last += 1
+    return last
+
+
 @dataclass
 class Team:
     """A TRF-16 013 team record: name and members' starting ranks in board order."""
@@ -383,16 +401,8 @@ class Tournament:
 
     # -- rounds -------------------------------------------------------------------------------
     def recorded_rounds(self) -> int:
-        """The last round in which anyone has an opponent, a ``U`` or a ``+`` (bbp's rule)."""
-        last = 0
-        for player in self.players.values():
-            for entry in reversed(player.entries):
-                if entry.round <= last:
-                    break
-                if entry.opponent is not None or entry.kind is EntryKind.PAB or entry.result == "+":
-                    last = entry.round
-                    break
-        return last
+        """The rounds played so far (:func:`last_recorded_round`)."""
+        return last_recorded_round([p.entries for p in self.players.values()])
 
     def next_round(self) -> int:
         """The round to be paired next (recorded_rounds() + 1)."""

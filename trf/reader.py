@@ -35,6 +35,7 @@ from .model import (
     Scoring,
     Team,
     Tournament,
+    last_recorded_round,
 )
 
 if TYPE_CHECKING:
@@ -728,14 +729,7 @@ class _Reader:
         return t
 
     def resolve_rounds(self) -> None:
-        last = 0
-        for entries in self.raw_entries.values():
-            for entry in reversed(entries):
-                if entry.round <= last:
-                    break
-                if entry.opponent is not None or entry.kind is EntryKind.PAB or entry.result == "+":
-                    last = entry.round
-                    break
+        last = last_recorded_round(list(self.raw_entries.values()))
         for tpn, entries in self.raw_entries.items():
             player = self.t.players[tpn]
             recorded = entries[:last]

@@ -51,7 +51,7 @@ def pair_command(
     Rounds 1..N-1 are the history; players whose round-N entry (or next-round
     announcement: XXZ, 240, '0000 - Z/H/F') says they do not play are left out.  Exit 0
     with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
-    decides, 1.9.3), 2 on invalid input.
+    decides, 1.9.3), 2 on invalid input or when nobody is to be paired.
     """
     from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
     from trfaudit.engine.edition_choice import choose_edition
@@ -79,6 +79,13 @@ def pair_command(
         raise typer.Exit(EXIT_INVALID)
     say(f"rules {edition.name}: {edition.title} ({why})", err=True)
     inp = round_input(t, rnd)
+    if not inp.to_pair:  # an empty pairing is no answer (every player is out)
+        say(
+            f"{file}: round {rnd}: no player to pair: all {len(inp.players)} players are "
+            f"absent or hold a bye in round {rnd}",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INVALID)
     try:
         result = pair_round(inp, edition)
     except NoPairing as exc:

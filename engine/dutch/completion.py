@@ -61,30 +61,41 @@ class CompletionTests(RoundState):
             return order[0].score, False, {}
         scores = sorted({p.score for p in order})
         level = {s: k for k, s in enumerate(scores)}
-        sb = bit_width(len(scores) * n)
+        low, top = min(eligible), order[0].score
+        # Below the PAB fields, one bit per pair of two top-scorers: a matching that keeps
+        # the top scoregroup among itself shows C9 in force in the first bracket (2.4.4).
+        tb = bit_width(n)
+        sb = bit_width(len(scores) * n) + tb
 
         def solve(edges: list[tuple[int, int]]) -> tuple[dict[int, int], list[int]]:
             weights = {}
             for i, j in edges:
                 a, b = order[i], order[j]
-                top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
-                weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
+                pab = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                both_top = a.score >= top and b.score >= top
+                weights[(i, j)] = (pab << sb) + ((level[a.score] + level[b.score]) << tb) + both_top
             mate = max_weight_matching(weights, bit_width(3 * n) + sb + 2) if weights else {}
             unmatched = [v for v in range(n) if v not in mate]
             return mate, unmatched
 
-        low, top = min(eligible), order[0].score
+        def top_kept(mate: dict[int, int]) -> bool:
+            return all(
+                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
+            )
+
         if low < top and self._pab_among(low):
             # The lowest score possible; nobody at the top score is the PAB assignee, so
             # which partners the top bracket's players get does not matter here.
             bye_score, single = low, False
         else:
             mate, unmatched = solve(self._sparse_edges(everyone))
-            if not (
+            dense = not (
                 len(unmatched) == 1
                 and order[unmatched[0]].bye_eligible
                 and order[unmatched[0]].score == low
-            ):
+            )
+            # The sparse answer is the PAB score's proof, but not the top pairs' maximum.
+            if dense or (low >= top and not top_kept(mate)):
                 mate, unmatched = solve(self._all_edges(everyone))
             if len(unmatched) > 1:
                 raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
@@ -92,9 +103,7 @@ class CompletionTests(RoundState):
             if not bye.bye_eligible:
                 raise NoPairing("no player can receive the pairing-allocated bye (C2)")
             bye_score = bye.score
-            single = bye_score >= top and all(
-                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
-            )
+            single = bye_score >= top and top_kept(mate)
         counts = sorted(p.played for p in order if p.score == bye_score)
         ranks: dict[int, int] = {}
         if self.edition.c9_fewest_unplayed:

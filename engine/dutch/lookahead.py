@@ -23,7 +23,7 @@ class Lookahead(PerfectBracket):
         if ctx.single_downfloater_is_pab or any(self.c9_setup):
             return False
         # The next bracket's C9 would read this matching (_c9_in_force).
-        return not (ctx.odd and nxt[-1] < self.n - 1 and order[nxt[0]].score == ctx.bye_score)
+        return not (ctx.odd and nxt[-1] < self.n - 1 and order[nxt[0]].score <= ctx.bye_score)
 
     def _lookahead_reached(self, floaters: list[int], nxt: list[int]) -> bool:
         """Does the bracket's pairing, found without C8 (2.4.3), reach C8's bound?

@@ -110,15 +110,20 @@ class DutchPairer(Transpositions):
         return ctx
 
     def _c9_in_force(self, floaters: list[int], nxt: list[int], pos: int) -> bool:
-        """C9 is in force in the next bracket when its score is the PAB score and nothing in
-        it has to float below that score; in the last bracket always (2.4.4)."""
+        """Art. 2.4.4 [C9] is in force in a bracket that downfloats exactly one player, who
+        then gets the PAB: the last bracket always; another one when its scoregroup is at or
+        below the PAB score (the PAB assignee is then one of its residents or MDPs) and
+        nobody else in it has to float below its scoregroup.  Ambiguous in 2.4.4: whether a
+        bracket "downfloats one player" is read here, as the reference engine reads it, on the
+        matching that paired the bracket above (this bracket's candidates not yet known)."""
         ctx, order = self.ctx, self.order
         if ctx.odd and pos >= self.n:
             return True  # the last bracket leaves exactly one player, the PAB assignee
-        if not (ctx.odd and nxt and ctx.bye_score == order[nxt[0]].score):
+        if not (ctx.odd and nxt and ctx.bye_score >= order[nxt[0]].score):
             return False
         if self.bk.whole:
-            return all(order[self.bk.mate.get(v, v)].score >= ctx.bye_score for v in floaters + nxt)
+            floor = order[nxt[0]].score
+            return all(order[self.bk.mate.get(v, v)].score >= floor for v in floaters + nxt)
         # Partners below the next group are not in a local matching.
         return sum(1 for v in floaters + nxt if v not in self.bk.mate) <= 1
 

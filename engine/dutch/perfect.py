@@ -43,7 +43,7 @@ class PerfectBracket(BracketMatching):
         if order[current[0]].score != order[current[-1]].score:
             return None
         ctx = self.ctx
-        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score == ctx.bye_score:
+        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score <= ctx.bye_score:
             return None  # the next bracket's C9 would read the rest's matching
         rest = sorted(self.alive.difference(current))
         if rest and not self.edition.completion_every_bracket and (not nxt or ctx.completion):

@@ -214,6 +214,9 @@ def test_trf16_takes_an_announced_bye_out_of_points(make_player, make_trf):
     text = make_trf(
         make_player(1, ["   2 w 1", "0000 - H"], points="1.5"),
         make_player(2, ["   1 b 0", "0000 - F"], points="0.0"),
+        # Somebody without a round-2 entry: a round in which every player holds a bye is
+        # a played round, not an announcement (trf.model.last_recorded_round).
+        make_player(3, ["0000 - U"], points="1.0"),
     )
     result = convert(parse(text), "trf16")
     t16 = parse(result.text)
