@@ -10,6 +10,7 @@ from rich.table import Table
 from rich.text import Text
 
 from .localise import short
+from .alternatives import round_alternatives
 from .model import BatchReport, BracketView, FileReport, RoundReport, Side, number_ranges
 
 KIND_STYLE = {
@@ -174,6 +175,9 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
             parts.append(evidence)
     if len(shown) < len(r.discrepancies):
         parts.append(_more(len(r.discrepancies) - len(shown)))
+    for alt in round_alternatives(r):  # a reading reproduces the whole round: said once
+        parts.append(Text(f"  alternative ({alt.cause}): {alt.explanation}", style="yellow"))
+        parts.append(Text(f"    evidence: {alt.evidence}"))
     if r.differing:
         parts.append(Text(""))
         parts.append(boards_table(r, names, full))

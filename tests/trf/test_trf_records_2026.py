@@ -12,7 +12,7 @@ import pytest
 from trfaudit.checker.cli import app
 from trfaudit.engine import pair_round, round_input
 from trfaudit.engine.editions import EDITIONS
-from trfaudit.trf.errors import STARTING_NUMBERS, TrfError
+from trfaudit.trf.errors import STARTING_NUMBERS
 from trfaudit.trf.jsonform import from_json, to_json
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.validate import validate
@@ -76,10 +76,14 @@ def test_299_revalues_a_result_type_and_rejects_nonsense():
     (a,) = t.abnormal_points
     assert (a.kind, a.points, a.players) == ("L", Fraction(1, 2), (2, 4))
     assert t.score(2, 1) == Fraction(1, 2) and t.score(4, 1) == Fraction(1, 2)
-    with pytest.raises(TrfError, match="299 type 'Q'"):
-        parse(base.replace("299 L", "299 Q"), "bad.trf")
-    with pytest.raises(TrfError, match="299 points 'x.5'"):
-        parse(base.replace(" 0.5    1    2", " x.5    1    2"), "bad.trf")
+    # a record off the columns is kept verbatim, not applied, and said
+    for bad, said in (("299 Q", "299 type 'Q'"), ("299 L         x.5", "299 points 'x.5'")):
+        off = parse(
+            base.replace("299 L         0.5", bad + ("" if "x" in bad else "         0.5")),
+            "off.trf",
+        )
+        assert off.abnormal_points == [] and any(said in w.message for w in off.warnings)
+        assert "299 " in convert(off, "trf26").text
 
 
 def test_a_missing_starting_number_is_an_error():
