@@ -206,8 +206,13 @@ def prepare_tournament(
         rounds: tuple[int, ...] = (options.round,)
     else:
         rounds = tuple(range(1, recorded + 1))
-    if any(e.pending for p in t.players.values() for e in p.entries):
-        report.warnings.append(f"{report.file}: games without results are checked as paired")
+    pending = sorted({e.round for p in t.players.values() for e in p.entries if e.pending})
+    for rnd in pending:  # a round in progress: its pairing is checked all the same
+        games = sum(1 for p in t.players.values() if (e := p.entry(rnd)) and e.pending) // 2
+        report.warnings.append(
+            f"{report.file}: round {rnd}: results pending ({games} game"
+            f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
+        )
     from .compare import initial_colour
     from .inputs import initial_colour_finding
 
