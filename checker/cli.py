@@ -116,7 +116,7 @@ def validate_command(
         try:
             tournament = load(path)
         except TrfError as exc:
-            say(str(exc))
+            say(str(exc) + _team_note(path))
             code = EXIT_INVALID
             continue
         problems = validate(tournament)
@@ -131,6 +131,19 @@ def validate_command(
                 f"{rounds} round{'s' if rounds != 1 else ''} recorded)"
             )
     raise typer.Exit(code)
+
+
+def _team_note(path: Path) -> str:
+    """For a file the reader rejects: say when it is a team event (read as an individual
+    tournament, its team fields cannot all be decoded; issue 19)."""
+    from trfaudit.trf.system import team_event_in
+
+    try:
+        data = path.read_bytes() if str(path) != "-" else b""
+    except OSError:
+        return ""
+    system = team_event_in(data)
+    return f" (the file is a team event: {system.describe()})" if system else ""
 
 
 class Target(str, enum.Enum):

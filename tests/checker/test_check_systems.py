@@ -112,3 +112,14 @@ def test_team_recognition_reads_raw_text():
     assert team_event_in(b"012 x\r013    1 Alpha   1    2\r001    1") is not None
     assert team_event_in("\ufeff192 FIDE_TEAM_MP\n").code == "FIDE_TEAM_MP"
     assert team_event_in("192 FIDE_DUTCH_2025\n") is None
+
+
+def test_validate_names_a_team_file_it_cannot_read():
+    path = PEERS / "gnutterts-chesspairing/trf/testdata/trf2026-team.trf"
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert (
+        "unknown result code '*'" in text
+        and "(the file is a team event: 192 FIDE_TEAM_BAKU" in text
+    )
