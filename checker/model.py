@@ -294,11 +294,12 @@ class FileReport:
                 + ", ".join(f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items())
                 + ")"
             )
-            classes = self.classes()
-            text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in classes.items())
             alt = self.with_alternatives()
-            if alt:
-                text += f" ({alt} {WITH_ALTERNATIVE})"
+            text += "; class " + ", ".join(
+                (f"{k} x{c}" if c > 1 else k)
+                + (f" ({alt} {WITH_ALTERNATIVE})" if k == FindingClass.PAIRING and alt else "")
+                for k, c in self.classes().items()
+            )
         if self.standings:
             n_st = len(self.standings)
             text += f"; standings: {n_st} rank difference{'s' if n_st != 1 else ''}"
