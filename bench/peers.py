@@ -275,9 +275,13 @@ def run_scenario_case(root: Path, row: dict[str, str]) -> tuple[str, str]:
     """chesspairing's JSON scenario: each round's TRF built from the expected earlier rounds
     (the row's recipe), paired, compared board for board."""
     folder = (root / row["input_path"]).parent
-    if not (folder / "scenario.json").exists():
-        return "SKIP", "TournamentState JSON input (no scenario.json): not converted"
-    scenario = json.loads((folder / "scenario.json").read_text())
+    if (folder / "scenario.json").exists():
+        scenario = json.loads((folder / "scenario.json").read_text())
+    else:  # a TournamentState before round 1: the players only
+        state = json.loads((folder / "input.json").read_text())
+        if state.get("Rounds") or state.get("CurrentRound") != 1:
+            return "SKIP", "TournamentState JSON with rounds played: not converted"
+        scenario = {"players": state["Players"], "totalRounds": 1, "description": row["case_id"]}
     rounds = [root / p for p in row["expected_path"].split(";") if p]
     order = sorted(range(len(scenario["players"])), key=lambda i: -scenario["players"][i]["Rating"])
     tpn = {scenario["players"][i]["ID"]: k + 1 for k, i in enumerate(order)}
