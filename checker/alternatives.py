@@ -4,7 +4,7 @@ A reading that only *would* reproduce the record (another bye code, forbidden pa
 later, an acceleration the file does not state, another initial ranking the file does not
 disprove) is a hypothesis: the round's findings still say what the record is as written
 (``illegal C2``, ``quality C9``, ...), and each lists the reading as an
-:class:`~checker.model.Alternative`.  The round's quotable sentence ends with "unless ...".
+:class:`~checker.findings.Alternative`.  The round's quotable sentence ends with "unless ...".
 Only a cause the file itself proves replaces the findings (:mod:`checker.inputs`).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from .model import INPUT, Alternative, RoundReport
+from trfaudit.checker.findings import INPUT, Alternative, RoundReport
 
 
 def unless(alternatives: list[Alternative]) -> str:

@@ -14,9 +14,9 @@ from __future__ import annotations
 import copy
 
 import pytest
-from trfaudit.checker.model import ILLEGAL, WITH_ALTERNATIVE, BatchReport, Cause, FindingClass
-from trfaudit.checker.report_json import render, schema
-from trfaudit.checker.run import Options, check_tournament
+from trfaudit.checker.findings import ILLEGAL, WITH_ALTERNATIVE, BatchReport, Cause, FindingClass
+from trfaudit.checker.reports.json import render, schema
+from trfaudit.checker.batch.run import Options, check_tournament
 from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
@@ -120,8 +120,8 @@ def test_alternatives_in_json_text_and_batch_summary(corpus_dir):
     import json
 
     import jsonschema
-    from trfaudit.checker.report_html import render as render_html
-    from trfaudit.checker.report_text import render_text
+    from trfaudit.checker.reports.html import render as render_html
+    from trfaudit.checker.reports.text import render_text
 
     case = alteration(corpus_dir, *CASES[0])
     report, d = the_finding(case)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from trfaudit.checker.cli import app
-from trfaudit.checker.run import Options, check_tournament
+from trfaudit.checker.batch.run import Options, check_tournament
 from trfaudit.trf.reader import read
 
 BILKENT = (

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 from trfaudit.checker.cli import app
-from trfaudit.trf.reader import read
 from trfaudit.engine.systems import system_of_file
+from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system, team_event_in
 from typer.testing import CliRunner
 
