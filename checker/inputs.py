@@ -43,9 +43,9 @@ from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
+from .alternatives import with_alternatives
 from .colour import colour_rule
 from .compare import check_round
-from .alternatives import with_alternatives
 from .recorded import entry_words, recorded_round, with_pending_paired
 
 #: At most this many other readings of byes and absences are tried per differing round.

@@ -12,7 +12,6 @@ from trfaudit.trf.errors import NOTE, TrfError
 from .app import EXIT_INVALID, EXIT_OK, emit, load, load_consistent, print_problems, say
 
 
-
 def _team_note(path: Path) -> str:
     """For a file the reader rejects: say when it is a team event (read as an individual
     tournament, its team fields cannot all be decoded; issue 19)."""

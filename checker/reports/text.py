@@ -8,7 +8,6 @@ from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
-
 from trfaudit.checker.alternatives import round_alternatives
 from trfaudit.checker.findings import (
     BatchReport,

@@ -14,9 +14,9 @@ from __future__ import annotations
 import copy
 
 import pytest
+from trfaudit.checker.batch.run import Options, check_tournament
 from trfaudit.checker.findings import ILLEGAL, WITH_ALTERNATIVE, BatchReport, Cause, FindingClass
 from trfaudit.checker.reports.json import render, schema
-from trfaudit.checker.batch.run import Options, check_tournament
 from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
