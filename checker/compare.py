@@ -39,6 +39,7 @@ from trfaudit.engine.dutch.players import PlayerState, build_states
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.result import RoundPairing
+from trfaudit.trf import errors
 from trfaudit.trf.model import Tournament
 
 from . import legality
@@ -279,6 +280,20 @@ def initial_colour(t: Tournament, edition: Edition) -> tuple[str | None, str | N
     return None, None
 
 
+def _engine_colours(illegal: list[Discrepancy], result: RoundPairing, same_pairs: bool) -> None:
+    """To each same-colour 1.9.1 finding, what the engine gives the pair, and whether the
+    recorded pairs are otherwise those the rules give."""
+    boards = {frozenset((b.white, b.black)): (b.white, b.black) for b in result.boards}
+    for d in illegal:
+        pair = boards.get(frozenset(d.players)) if len(d.players) == 2 else None
+        if pair is None:
+            continue
+        d.expected = f"{pair[0]}-{pair[1]}"
+        d.explanation += f"; the engine pairs them {pair[0]}-{pair[1]}" + (
+            ", and the other pairs and the PAB are those the rules give" if same_pairs else ""
+        )
+
+
 # 103 lines: the comparison in the order of the module docstring; its steps share the round's state.
 def check_round(
     t: Tournament,
@@ -328,10 +343,19 @@ def check_round(
             )
     else:
         eng_pairs = {frozenset((b.white, b.black)) for b in result.boards}
-        same_pairs = rec.pairs == eng_pairs and rec.bye == result.bye and not rec.problems
+        # Both sides of a game recorded with one colour: the pairs and the PAB are still a
+        # round-pairing to judge (a writer's slip in the colours, often in a round exported
+        # before its results); the 1.9.1 finding says what the record cannot be.
+        colour_slip = bool(rec.problems) and all(p.code == errors.SAME_COLOUR for p in rec.problems)
+        same_pairs = (
+            rec.pairs == eng_pairs and rec.bye == result.bye and (not rec.problems or colour_slip)
+        )
         shared = [b for b in rec.boards if frozenset(b) in eng_pairs]
         colours = colour_discrepancies(shared, states, initial, edition)
-        if not same_pairs and not illegal:
+        if colour_slip:
+            _engine_colours(illegal, result, same_pairs)
+        pairing_illegal = illegal[len(rec.problems) :] if colour_slip else illegal
+        if not same_pairs and not pairing_illegal:
             quality, bracket = _quality(inp, edition, rec, result, names)
             found.append(quality)
         found.extend(colours)

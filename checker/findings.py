@@ -84,6 +84,24 @@ def class_of(kind: str) -> FindingClass:
 
 
 @dataclass
+class Alternative:
+    """A reading of the file under which the engine pairs the round as recorded: a
+    hypothesis beside the finding, never in its place (issue 19).  ``cause`` is a
+    :class:`Cause`; ``explanation`` says the reading as a clause ("13's round-7 entry 'U'
+    (PAB) was meant as 'F' (full bye)"); ``evidence`` what it reproduces ("with 13's round-7
+    entry read as 'F' (full bye), round 7 matches")."""
+
+    cause: str
+    explanation: str
+    evidence: str
+    players: list[int] = field(default_factory=list)
+
+
+#: The key under which pairing findings with an input alternative are counted apart.
+WITH_ALTERNATIVE = "with an input alternative"
+
+
+@dataclass
 class Discrepancy:
     """One way the recorded round differs from the rules.
 
@@ -110,6 +128,9 @@ class Discrepancy:
     #: When the round was checked under several editions (``--rules all``, or an unknown
     #: edition): the editions under which this finding holds; None when only one was checked.
     editions: list[str] | None = None
+    #: Readings of the file that would reproduce the record (:class:`Alternative`): the
+    #: finding states the record as written; these say what else the file might mean.
+    alternatives: list[Alternative] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if not self.finding_class:
@@ -273,8 +294,12 @@ class FileReport:
                 + ", ".join(f"{k}" + (f" x{c}" if c > 1 else "") for k, c in kinds.items())
                 + ")"
             )
-            classes = self.classes()
-            text += "; class " + ", ".join(f"{k} x{c}" if c > 1 else k for k, c in classes.items())
+            alt = self.with_alternatives()
+            text += "; class " + ", ".join(
+                (f"{k} x{c}" if c > 1 else k)
+                + (f" ({alt} {WITH_ALTERNATIVE})" if k == FindingClass.PAIRING and alt else "")
+                for k, c in self.classes().items()
+            )
         if self.standings:
             n_st = len(self.standings)
             text += f"; standings: {n_st} rank difference{'s' if n_st != 1 else ''}"
@@ -287,6 +312,16 @@ class FileReport:
             for d in r.discrepancies:
                 counts[d.finding_class] = counts.get(d.finding_class, 0) + 1
         return {k: c for k, c in counts.items() if c}
+
+    def with_alternatives(self) -> int:
+        """Findings of class ``pairing`` that list an input alternative: counted apart, as the
+        record may be at fault rather than the program."""
+        return sum(
+            1
+            for r in self.differing
+            for d in r.discrepancies
+            if d.alternatives and d.finding_class == FindingClass.PAIRING
+        )
 
 
 @dataclass
@@ -312,8 +347,13 @@ class BatchReport:
         for f in self.files:
             for k, c in f.classes().items():
                 classes[k] = classes.get(k, 0) + c
+        alt = sum(f.with_alternatives() for f in self.files)
         by_class = (
-            "; findings by class: " + ", ".join(f"{k} {c}" for k, c in classes.items())
+            "; findings by class: "
+            + ", ".join(
+                f"{k} {c}" + (f" ({alt} {WITH_ALTERNATIVE})" if k == "pairing" and alt else "")
+                for k, c in classes.items()
+            )
             if classes
             else ""
         )

@@ -28,13 +28,22 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trfaudit.checker.findings import DIFFERS, INPUT, Cause, Discrepancy, RoundReport, number_ranges
+from trfaudit.checker.findings import (
+    DIFFERS,
+    INPUT,
+    Alternative,
+    Cause,
+    Discrepancy,
+    RoundReport,
+    number_ranges,
+)
 from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.engine.acceleration import baku_virtual_points
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
+from .alternatives import with_alternatives
 from .colour import colour_rule
 from .compare import check_round
 from .recorded import entry_words, recorded_round, with_pending_paired
@@ -281,6 +290,12 @@ class Explained:
     #: forbidden pairs): the rounds it does not reproduce are then checked under it.
     reading: Tournament | None = None
     reading_words: str = ""
+    #: True when the file itself proves the cause (numbering by the final standings, round 1
+    #: not S1-S2 by the given numbers, a stated acceleration unused wherever it matters): the
+    #: rounds are then put down to the file (class ``input``).  Otherwise the reading only
+    #: *would* reproduce the record: the findings stay as written, the reading is listed as
+    #: an alternative (issue 19).
+    proven: bool = True
 
 
 def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
@@ -291,7 +306,9 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
 def diagnose(
     t: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None = None
 ) -> list[RoundReport]:
-    """``reports`` with the differing rounds an input cause explains reported as ``input``."""
+    """``reports`` with the differing rounds a cause the file proves reported as ``input``,
+    and the readings that would only reproduce a round listed on its findings as
+    alternatives (:mod:`checker.alternatives`)."""
     # Rounds with a finding no input cause explains yet (round 1 may carry the file-level
     # initial-colour finding and still differ otherwise).
     differing = [
@@ -303,11 +320,19 @@ def diagnose(
         return reports
     left = list(differing)
     found: list[Explained] = []
+    others: dict[int, list[Alternative]] = {}  # round -> readings that would reproduce it
     by_round = {r.round: r for r in reports}
 
     def take(e: Explained | None) -> None:
         nonlocal t
         if e is None or not e.rounds:
+            return
+        if not e.proven:
+            for r in e.rounds:
+                if r in left:
+                    others.setdefault(r, []).append(
+                        Alternative(e.cause.value, e.explanation, e.evidence, sorted(e.players))
+                    )
             return
         found.append(e)
         for r in e.rounds:
@@ -333,12 +358,13 @@ def diagnose(
                 Cause.FORBIDDEN_PAIR,
                 rounds,
                 "the round was paired without the forbidden pairs the file states "
-                "(XXP/260): they were probably added later",
+                "(XXP/260), which were added later",
                 f"with the forbidden pairs {', '.join('-'.join(map(str, p)) for p in pairs)}"
                 f" not honoured, {_rounds_text(rounds)} match",
                 [],
                 free,
                 "without the forbidden pairs (XXP/260)",
+                proven=False,
             )
         )
     if left:
@@ -350,6 +376,8 @@ def diagnose(
         for e in starting_rank_readings(t, edition, left, reports, initial):
             take(e)
     for rnd in list(left):
+        if rnd in others:  # one reading that reproduces the round is enough to say so
+            continue
         report = by_round[rnd]
         named = {x for d in report.discrepancies for x in d.players}
         for pairing in (report.recorded, report.expected):
@@ -364,10 +392,12 @@ def diagnose(
                         Cause.ABSENCE,
                         [rnd],
                         f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
-                        f"({entry_words(entry)}) is not what round {rnd} was paired from",
+                        f"({entry_words(entry)}) was meant as '{_CODE[kind]}' "
+                        f"({kind.value.replace('_', ' ')})",
                         f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
                         f"({kind.value.replace('_', ' ')}), round {rnd} matches",
                         [tpn],
+                        proven=False,
                     )
                 )
                 break
@@ -380,7 +410,7 @@ def diagnose(
             )
             for d in by_round[rnd].discrepancies:
                 d.evidence = f"{d.evidence}; {note}" if d.evidence else note
-    out = [by_round[r.round] for r in reports]
+    out = [with_alternatives(by_round[r.round], others.get(r.round, [])) for r in reports]
     if not found:
         return out
     index = {r.round: i for i, r in enumerate(out)}
@@ -454,6 +484,7 @@ def _acceleration(
             [],
             plain,
             "without the acceleration the file states (XXA/250)",
+            proven=_unused(plain, rounds, edition, reports, initial),
         )
     code = (t.type_code or "").strip()
     if code.upper().endswith("_BAKU"):
@@ -471,6 +502,7 @@ def _acceleration(
             [],
             plain,
             f"without the Baku acceleration of 192 {code}",
+            proven=_unused(plain, rounds, edition, reports, initial),
         )
     baku = dataclasses.replace(t, accelerations=baku_acceleration(t))
     # An acceleration the file never states must fit every round, round 1 first: it is
@@ -484,13 +516,40 @@ def _acceleration(
     rounds = _matching(tried, lambda r: reproduces(baku, r, edition, initial=initial))
     if not _holds(baku, edition, reports, initial):
         return None
+    from .starting_rank import round1_out_of_order  # it reads this module's helpers
+
+    proof = round1_out_of_order(t)
     return Explained(
         Cause.ACCELERATION,
         rounds,
         "the round was paired with the Baku acceleration (C.04.5.1), which the file does not "
         "state (no XXA/250)",
-        f"with the Baku virtual points ({acceleration_words(baku)}), {_rounds_text(rounds)} match",
+        f"with the Baku virtual points ({acceleration_words(baku)}), {_rounds_text(rounds)} match"
+        + (
+            f"; round 1 is not S1 against S2 by the pairing numbers (players "
+            f"{', '.join(map(str, proof[:12]))}{' ...' if len(proof) > 12 else ''} are paired "
+            "otherwise), so it was not paired as the file states"
+            if proof
+            else ""
+        ),
         [],
         baku,
         "with the Baku acceleration (C.04.5.1)",
+        # An acceleration the file does not state is a hypothesis, unless the file shows that
+        # round 1 was not paired as it states (Art. 4.2: S1 against S2 in one bracket).
+        proven=bool(proof),
     )
+
+
+def _unused(
+    plain: Tournament,
+    rounds: list[int],
+    edition: Edition,
+    reports: list[RoundReport],
+    initial: str | None,
+) -> bool:
+    """A stated acceleration is shown unused wherever it matters when some round is paired
+    as recorded only without it and every round that matches as written matches without it
+    too (so in no round does the record follow the acceleration where it changes the
+    pairing)."""
+    return bool(rounds) and _holds(plain, edition, reports, initial)

@@ -55,6 +55,9 @@ class StructureProblem:
 
     players: list[int]
     text: str
+    #: The fault's :mod:`trf.errors` code (``same-colour``: the pairs stand, the colours
+    #: recorded do not).
+    code: str = ""
 
 
 @dataclass
@@ -114,7 +117,7 @@ def recorded_round(t: Tournament, rnd: int) -> RecordedRound:
     for fault in read.faults:
         text = _words(fault)
         if text is not None:
-            rec.problems.append(StructureProblem(list(fault.players), text))
+            rec.problems.append(StructureProblem(list(fault.players), text, fault.code))
     return rec
 
 

@@ -191,6 +191,17 @@ def starting_rank_readings(
             f"the pairing numbers follow the final standings (points {shown}, ...), "
             "which cannot be known when the rounds are paired"
         )
+    wrong = round1_out_of_order(t)
+    if wrong:
+        facts.append(
+            "round 1 is not S1 against S2 by the pairing numbers (Art. 4.2's first candidate, "
+            "which nothing else can reject in round 1): players "
+            + ", ".join(map(str, wrong[:12]))
+            + (" ..." if len(wrong) > 12 else "")
+            + " are paired otherwise, so round 1 was paired from another ranking (or the file "
+            "lacks a forbidden pair or an arbiter's change)"
+        )
+    proven = bool(facts)  # the file shows its numbers are not the ranking paired with
     out: list[Explained] = []
     explained: set[int] = set()
     if 1 in left:
@@ -216,18 +227,9 @@ def starting_rank_readings(
                     "round 1 was paired from another initial ranking than the pairing numbers",
                     f"with {_between(order, tpn)}, {_rounds_text(rounds)} match",
                     [tpn],
+                    proven=proven,
                 )
             )
-    wrong = round1_out_of_order(t) if not out else []
-    if wrong:
-        facts.append(
-            "round 1 is not S1 against S2 by the pairing numbers (Art. 4.2's first candidate, "
-            "which nothing else can reject in round 1): players "
-            + ", ".join(map(str, wrong[:12]))
-            + (" ..." if len(wrong) > 12 else "")
-            + " are paired otherwise, so round 1 was paired from another ranking (or the file "
-            "lacks a forbidden pair or an arbiter's change)"
-        )
     prescribed = prescribed_order(t)
     rest = [r for r in left if r not in explained]
     # The initial ranking holds for the whole event: the rounds that match as written must
@@ -254,12 +256,13 @@ def starting_rank_readings(
                     "then title, then name)",
                     f"with the players ranked by rating, title and name, {_rounds_text(rounds)} "
                     "match",
+                    proven=proven,
                 )
             )
     if facts:
         for e in out:
             e.evidence += "; " + "; ".join(facts)
-    if facts or out:
+    if facts:  # only a ranking the file disproves explains rounds it does not reproduce
         ranked = [
             r.round
             for r in reports
@@ -272,7 +275,7 @@ def starting_rank_readings(
                     ranked,
                     "the file's pairing numbers are not the ranking the rounds were paired with, "
                     "and the round differs only where the ranking decides (Art. 4, 5.2.4, 5.2.5)",
-                    "; ".join(facts) or "; ".join(e.evidence for e in out),
+                    "; ".join(facts),
                 )
             )
     return out

@@ -166,6 +166,7 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     ]
     for acc in t.accelerations.values():
         values.extend(acc.values())
+    values.extend(a.points for a in t.abnormal_points if a.points is not None)  # 299
     unit = _units(values)
 
     def u(x: Fraction) -> int:
@@ -187,7 +188,9 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
     # An entry's points depend on its kind, result and colour only: worked out once each.
     scored: dict[tuple[EntryKind, str, str | None], int] = {}
 
-    def points(e: RoundEntry) -> int:
+    def points(e: RoundEntry, tpn: int) -> int:
+        if t.abnormal_points:  # 299: the value depends on the player and the round too
+            return u(t.entry_points(tpn, e))
         key = (e.kind, e.result, e.colour)
         got = scored.get(key)
         if got is None:
@@ -206,7 +209,7 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
                     kind=e.kind,
                     opponent=e.opponent,
                     colour=e.colour if e.colour in ("w", "b") else None,
-                    points=points(e),
+                    points=points(e, tpn),
                     played=e.kind in _PLAYED,
                     participated=e.kind in _PARTICIPATED,
                 )

@@ -44,6 +44,8 @@ PENDING = "pending"
 # Findings about the whole file:
 #: A player's points (001) do not match the results under the point system.
 POINTS = "points"
+#: The starting numbers (001) are not 1..N: one is missing (C.04.2: pairing numbers 1..N).
+STARTING_NUMBERS = "starting-numbers"
 #: A 240/XXZ, XXP/260, XXA/250 line names a player who is not in the file.
 UNKNOWN_PLAYER = "unknown-player"
 #: A prohibition (260) for an empty range of rounds (a warning).

@@ -14,6 +14,7 @@ from importlib import resources
 from typing import Any
 
 from .errors import Problem, TrfError
+from .abnormal import AbnormalPoints
 from .model import (
     EntryKind,
     Player,
@@ -126,6 +127,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "initial_colour": t.initial_colour,
         "pair_by_rank": t.pair_by_rank,
         "scoring": {name: number(value) for name, value in t.scoring.as_dict().items()},
+        "unknown_result_points": number(t.unknown_result_points),
         "accelerations": {
             str(tpn): {str(r): number(v) for r, v in rounds.items()}
             for tpn, rounds in t.accelerations.items()
@@ -138,6 +140,17 @@ def to_dict(t: Tournament) -> dict[str, Any]:
         "bye_lines": [
             {"kind": kind.value, "round": round_, "players": list(ids), "line": line}
             for kind, round_, ids, line in t.bye_lines
+        ],
+        "abnormal_points": [
+            {
+                "kind": a.kind,
+                "points": number(a.points),
+                "match_points": number(a.match_points),
+                "round": a.round,
+                "players": list(a.players),
+                "line": a.line,
+            }
+            for a in t.abnormal_points
         ],
         "players": [_player(p) for p in t.players.values()],
         "teams": [{"name": x.name, "members": list(x.members), "line": x.line} for x in t.teams],
@@ -194,6 +207,7 @@ def from_dict(d: dict[str, Any]) -> Tournament:
                 for k, v in d.get("scoring", {}).items()
             }
         )
+        t.unknown_result_points = _fraction(d.get("unknown_result_points"))
         t.accelerations = {
             int(tpn): {int(r): Fraction(v) for r, v in rounds.items()}
             for tpn, rounds in d.get("accelerations", {}).items()
@@ -206,6 +220,17 @@ def from_dict(d: dict[str, Any]) -> Tournament:
         t.bye_lines = [
             (EntryKind(x["kind"]), x["round"], list(x["players"]), x.get("line", 0))
             for x in d.get("bye_lines", [])
+        ]
+        t.abnormal_points = [
+            AbnormalPoints(
+                x["kind"],
+                _fraction(x.get("points")),
+                _fraction(x.get("match_points")),
+                x.get("round"),
+                tuple(x.get("players", [])),
+                x.get("line", 0),
+            )
+            for x in d.get("abnormal_points", [])
         ]
         for p in d.get("players", []):
             player = Player(

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, overload
 from .errors import Problem
 
 if TYPE_CHECKING:
+    from .abnormal import AbnormalPoints
     from .tiebreak_codes import TieBreakCode
 
 # Last round of a prohibition that holds "in all rounds" (XXP) when the total is unknown.
@@ -382,12 +383,19 @@ class Tournament:
     initial_colour: str | None = None  # 'w' / 'b' from XXC white1/black1 or 152
     pair_by_rank: bool = False  # XXC rank
     scoring: Scoring = field(default_factory=Scoring)  # from BB?, XXS, 162
+    #: 162 ``X``: the points of an unknown result (an adjourned game, TRF-2026 4.2).  No
+    #: result code of a 001 block is an unknown result, so nothing scores it; kept to be
+    #: written back.
+    unknown_result_points: Fraction | None = None
     accelerations: dict[int, dict[int, Fraction]] = field(default_factory=dict)
     forbidden_pairs: list[tuple[frozenset[int], int, int]] = field(default_factory=list)
     absent_next: dict[int, EntryKind] = field(default_factory=dict)
     # 240 lines as read: (bye kind, round, players, source line).  Those for the round to be
     # paired are folded into absent_next; those for past rounds repeat the 001 data.
     bye_lines: list[tuple[EntryKind, int, list[int], int]] = field(default_factory=list)
+    #: 299 records: points that do not follow from the point system (bonus, penalty, a
+    #: result type revalued); applied by :meth:`entry_points` and :meth:`score`.
+    abnormal_points: list["AbnormalPoints"] = field(default_factory=list)
     # -- people -------------------------------------------------------------------------------
     players: dict[int, Player] = field(default_factory=dict)  # by TPN, in file order
     teams: list[Team] = field(default_factory=list)  # 013
@@ -413,6 +421,9 @@ class Tournament:
 
         Acceleration is not included; see :meth:`acceleration`.
         """
+        if self.abnormal_points:
+            entries = self.players[tpn].entries[:after_round]
+            return sum((self.entry_points(tpn, e) for e in entries), Fraction(0))
         points = self.scoring.points
         # Fraction arithmetic is slow: count how often each value occurs, then multiply.
         counts: dict[int, list[Any]] = {}
@@ -427,6 +438,16 @@ class Tournament:
         for value, count in counts.values():
             total += value * count
         return total
+
+    def entry_points(self, tpn: int, entry: RoundEntry) -> Fraction:
+        """Points player ``tpn`` scores with ``entry``: the point system's value, with the
+        ``299`` records that concern it applied (:mod:`trf.abnormal`)."""
+        value = self.scoring.points(entry)
+        if self.abnormal_points:
+            from .abnormal import entry_value
+
+            value = entry_value(self.abnormal_points, tpn, entry, value)
+        return value
 
     # -- tie-breaks (TRF-2026 202 / 212) -----------------------------------------------------
     def tie_break_codes(self) -> list[TieBreakCode]:

@@ -547,12 +547,15 @@ class _Reader:
                 "Z": ("zero_bye", "forfeit_loss"),
                 "P": ("pab",),
             }.get(symbol)
+            if symbol == "X":  # an unknown result (TRF-2026 4.2): no 001 code scores it
+                self.t.unknown_result_points = value
+                continue
             if targets is None:
                 self.warn(
                     record.line,
                     column,
                     f"162 symbol {symbol!r} is not modelled; ignored",
-                    "W D L A P",
+                    "W D L A P X",
                 )
                 continue
             for target in targets:
@@ -593,6 +596,44 @@ class _Reader:
         last = self.int_field(raw[8:11], line, 9, "260 last round")
         ids = self.fixed_ids(raw, 12, line, "260 player")
         self.ranged_pairs.append((frozenset(ids), first, last))
+
+    def on_abnormal_points(self, record: Record) -> None:
+        """``299 T  MMMM  GGGG  RRR IIII ...`` (TRF-2026 4.5, :mod:`trf.abnormal`).  Writers
+        do not all keep these columns (the TEC's own team sample shifts them by one): a
+        record that does not fit them is kept verbatim with a warning and not applied, so
+        the Points it would explain are then reported by the validator."""
+        from .abnormal import TYPES, AbnormalPoints
+
+        raw, line = record.raw, record.line
+        kind = raw[4:5] or " "
+        if kind != " " and kind not in TYPES:
+            self.warn(line, 5, f"299 type {kind!r}; record not applied", "W D L F H Z + - or blank")
+            return
+        values: list[Fraction | None] = []
+        for start, what in ((7, "match points"), (13, "points")):
+            text = raw[start : start + 4]
+            value = _number(text) if text.strip() else None
+            if text.strip() and value is None:
+                self.warn(
+                    line,
+                    start + 1,
+                    f"299 {what} {text.strip()!r} (columns {start + 1}-{start + 4}); record "
+                    "not applied",
+                    "[-]11.5",
+                )
+                return
+            values.append(value)
+        mp, gp = values
+        try:
+            rnd = self.int_field(raw[19:22], line, 20, "299 round", required=False)
+            ids = self.fixed_ids(raw, 23, line, "299 player")
+        except TrfError as exc:
+            self.warn(line, exc.column, f"{exc.message}; record not applied", exc.expected)
+            return
+        if mp is None and gp is None:
+            self.warn(line, 8, "299 gives no points; record not applied", "points at 14-17")
+            return
+        self.t.abnormal_points.append(AbnormalPoints(kind, gp, mp, rnd or None, tuple(ids), line))
 
     def on_nrs(self, record: Record) -> None:
         text = record.raw[4:8].strip()
@@ -885,6 +926,7 @@ _HANDLERS = {
     RecordKind.BYE: _Reader.on_bye,
     RecordKind.ACCELERATION: _Reader.on_acceleration,
     RecordKind.FORBIDDEN: _Reader.on_forbidden,
+    RecordKind.ABNORMAL_POINTS: _Reader.on_abnormal_points,
     RecordKind.NRS: _Reader.on_nrs,
     RecordKind.XX_ROUNDS: _Reader.on_xx_rounds,
     RecordKind.XX_COLOURS: _Reader.on_xx_colours,

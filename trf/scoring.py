@@ -91,10 +91,13 @@ def player_rows(t: Tournament) -> list[Row]:
     acceleration or a next-round bye are left out: their Points may include either).
     Duplicate equations are dropped."""
     recorded = t.recorded_rounds()
+    adjusted = _adjusted(t)
     seen: dict[tuple[object, ...], Row] = {}
     fields: dict[tuple[EntryKind, str], int | None] = {}
     for p in t.players.values():
         if p.points is None or p.tpn in t.accelerations or p.tpn in t.absent_next:
+            continue
+        if adjusted is None or p.tpn in adjusted:
             continue
         counts = [0] * len(FIELDS)
         for e in p.entries[:recorded]:
@@ -108,6 +111,13 @@ def player_rows(t: Tournament) -> list[Row]:
     return list(seen.values())
 
 
+def _adjusted(t: Tournament) -> set[int] | None:
+    """Players whose Points include a 299 record's points (None: every player)."""
+    from .abnormal import adjusted_players
+
+    return adjusted_players(t.abnormal_points)
+
+
 def usual_system_fits(t: Tournament) -> bool:
     """Every player's Points fit 1-1/2-0 (with the byes and the PAB worth their usual values).
 
@@ -117,11 +127,16 @@ def usual_system_fits(t: Tournament) -> bool:
     characters at columns 99, 109, ... of the 001 lines are enough.
     """
     recorded = t.recorded_rounds()
+    adjusted = _adjusted(t)
+    if adjusted is None:
+        return True  # a 299 record changes everyone's points: nothing to infer from them
     for record in t.records:
         if record.kind is not RecordKind.PLAYER or record.tpn is None:
             continue
         p = t.players[record.tpn]
         if p.points is None or p.tpn in t.accelerations or p.tpn in t.absent_next:
+            continue
+        if p.tpn in adjusted:  # its 299 record explains its Points
             continue
         results = record.raw[98::10][:recorded]
         halves = 2 * sum(map(results.count, "1W+UF")) + sum(map(results.count, "=DH"))

@@ -6,7 +6,12 @@ file is still read, validated and converted, but reported as "not a Dutch indivi
 tournament" (issue 9).
 The system comes from the ``192`` type code (ETT26, TRF-2026 4.7), else from a ``092`` line
 that holds such a code (bbpPairings v6 writes ``092 FIDE_DUTCH_2025``); a team event is also
-recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``).
+recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``) and from TRF-16
+``013`` team lines (Swiss-Manager's team exports).
+
+:func:`team_event_in` recognises a team event from the raw text, before any field is decoded:
+team files carry fields an individual reader rejects (a ``*`` result, match points in the
+Points column), so the recognition must come first (issue 19, item 4).
 """
 
 from __future__ import annotations
@@ -17,6 +22,7 @@ from dataclasses import dataclass
 from .model import RecordKind, Tournament
 
 _TEAM_RECORDS = {
+    RecordKind.TEAM: "013",
     RecordKind.LINEUP: "300",
     RecordKind.TEAM_RECORD: "310",
     RecordKind.TEAM_PAB: "320",
@@ -59,3 +65,25 @@ def pairing_system(t: Tournament) -> PairingSystem:
             code, source = text, "092"
     found = sorted({_TEAM_RECORDS[r.kind] for r in t.records if r.kind in _TEAM_RECORDS})
     return PairingSystem(code, source, tuple(found))
+
+
+#: Record codes that only a team event has: TRF-16's team line, TRF-2026's team records.
+TEAM_CODES = ("013", "300", "310", "320", "330")
+
+
+def team_event_in(data: bytes | str) -> PairingSystem | None:
+    """The team event ``data`` (a TRF file's bytes or text) is, or None: a ``192`` type code
+    with ``TEAM`` (``FIDE_TEAM_BAKU``), or any TRF-16 ``013`` / TRF-2026 ``300``-``330``
+    record.  Reads only the first three columns of each line (and the ``192`` value), so a
+    file no reader can decode is still recognised."""
+    text = data.decode("latin-1") if isinstance(data, bytes) else data
+    code: str | None = None
+    found: set[str] = set()
+    for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
+        head = line.lstrip("\ufeff\xef\xbb\xbf")[:3]
+        if head in TEAM_CODES:
+            found.add(head)
+        elif head == "192" and line[4:].strip():
+            code = line[4:].strip()
+    system = PairingSystem(code, "192" if code else None, tuple(sorted(found)))
+    return system if system.team else None

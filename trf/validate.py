@@ -63,12 +63,32 @@ class _Checker:
     def run(self) -> list[Problem]:
         t = self.t
         self.recorded = t.recorded_rounds()
+        self.check_starting_numbers()
         self.check_rounds()
         self.check_games()
         self.check_points()
         self.check_references()
         self.problems.sort(key=lambda p: (p.line, p.column))
         return self.problems
+
+    def check_starting_numbers(self) -> None:
+        """The starting numbers run 1..N, one per player (C.04.2: the pairing numbers are the
+        initial ranking 1..N; TRF-16 001 columns 5-8).  A gap is a missing player, not a
+        numbering the engine may take: every opponent and rank column refers to them."""
+        players = self.t.players
+        missing = [n for n in range(1, len(players) + 1) if n not in players]
+        if not missing:
+            return
+        after = min((tpn for tpn in players if tpn > missing[0]), default=max(players))
+        shown = ", ".join(map(str, missing[:10])) + (" ..." if len(missing) > 10 else "")
+        self.add(
+            players[after].line,
+            5,
+            f"starting number{'s' if len(missing) > 1 else ''} {shown} missing: the "
+            f"{len(players)} players are numbered up to {max(players)}",
+            f"starting numbers 1-{len(players)}",
+            code=errors.STARTING_NUMBERS,
+        )
 
     # -- rounds ---------------------------------------------------------------------------------
     def check_rounds(self) -> None:

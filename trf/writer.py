@@ -299,7 +299,9 @@ def render_bb(s: Scoring) -> list[str]:
     return lines
 
 
-def render_162(s: Scoring) -> str | None:
+def render_162(s: Scoring, unknown: Fraction | None = None) -> str | None:
+    """The ``162`` line for ``s`` (symbols at their default left out); ``unknown`` is the
+    ``X`` value (an unknown result, TRF-2026 4.2), written whenever the file stated it."""
     pairs = []
     for symbol, value, default in (
         ("W", s.win, Fraction(1)),
@@ -312,6 +314,8 @@ def render_162(s: Scoring) -> str | None:
             continue  # left to the XXS line that must follow
         if value != default:
             pairs.append(f" {symbol}{decimal_text(value)[0]:>4}")
+    if unknown is not None:
+        pairs.append(f" X{decimal_text(unknown)[0]:>4}")
     return "162 " + "   ".join(pairs) if pairs else None
 
 
@@ -490,7 +494,12 @@ class _Writer:
 
     def group_scoring(self) -> list[str]:
         s = self.t.scoring
-        if s.is_default():
+        x = self.t.unknown_result_points  # 162 X: only TRF-2026 can state it
+        if x is not None and self.dialect != "trf26":
+            self.warn(
+                f"162 X {decimal_text(x)[0]} (unknown result) dropped: only TRF-2026 states it"
+            )
+        if s.is_default() and (x is None or self.dialect != "trf26"):
             return []
         if self.dialect == "trfx":
             if self.had_xxs and not self.had_bb:
@@ -506,7 +515,7 @@ class _Writer:
             return lines
         if self.dialect == "trf26":
             lines = []
-            line = render_162(s)
+            line = render_162(s, x)
             if line:
                 lines.append(line)
             if not p162_can_express(s):

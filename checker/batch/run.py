@@ -129,18 +129,34 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
 def prepare(path: str, options: Options) -> Prepared:
     """Read and validate ``path``, choose its edition and the rounds to check."""
     from trfaudit.trf.errors import TrfError
-    from trfaudit.trf.files import load
+    from trfaudit.trf.files import load_bytes, read_input
 
     report = FileReport(file="<stdin>" if path == "-" else path)
     if path != "-" and Path(path).is_dir():
         report.error = "no .trf file in this directory"
         return Prepared(report)
     try:
-        t = load(path)
+        data = read_input(path)
+        if refuse_team_event(data, report):
+            return Prepared(report)
+        t = load_bytes(data, report.file)
     except TrfError as exc:
         report.error = str(exc)
         return Prepared(report)
     return prepare_tournament(t, options, report)
+
+
+def refuse_team_event(data: bytes, report: FileReport) -> bool:
+    """A team event is recognised from the file's text before any field is read (team files
+    carry fields an individual reader rejects): ``report`` says so and True is returned.  The
+    one place a Swiss Team check (C.04.6) takes over when it lands."""
+    from trfaudit.trf.system import team_event_in
+
+    system = team_event_in(data)
+    if system is None:
+        return False
+    report.error = f"not a Dutch individual tournament: {system.describe()} is not checked"
+    return True
 
 
 # 97 lines: the file's checks in the order its report states them (system, consistency, edition, rounds, colour, editions).
@@ -195,8 +211,13 @@ def prepare_tournament(
         rounds: tuple[int, ...] = (options.round,)
     else:
         rounds = tuple(range(1, recorded + 1))
-    if any(e.pending for p in t.players.values() for e in p.entries):
-        report.warnings.append(f"{report.file}: games without results are checked as paired")
+    pending = sorted({e.round for p in t.players.values() for e in p.entries if e.pending})
+    for rnd in pending:  # a round in progress: its pairing is checked all the same
+        games = sum(1 for p in t.players.values() if (e := p.entry(rnd)) and e.pending) // 2
+        report.warnings.append(
+            f"{report.file}: round {rnd}: results pending ({games} game"
+            f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
+        )
     from trfaudit.checker.compare import initial_colour
     from trfaudit.checker.inputs import initial_colour_finding
 
@@ -409,6 +430,10 @@ def _load_bytes(data: bytes, name: str) -> Tournament:
     return parse(data, name)
 
 
+class _Refused(Exception):
+    """The file was refused before it was read (a team event)."""
+
+
 def check_file(
     path: str, options: Options, data: bytes | None = None
 ) -> tuple[FileReport, str | None]:
@@ -426,7 +451,11 @@ def check_file(
     else:
         report = FileReport(file=path)
         try:
+            if refuse_team_event(data, report):
+                raise _Refused
             prep = prepare_tournament(_load_bytes(data, path), options, report)
+        except _Refused:
+            prep = Prepared(report)
         except TrfError as exc:
             report.error = str(exc)
             prep = Prepared(report)

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from trfaudit.checker.findings import FileReport, class_of
+from trfaudit.checker.findings import WITH_ALTERNATIVE, FileReport, class_of
 from trfaudit.checker.reports.json import file_to_dict
 
 STDIN = "-"
@@ -120,6 +120,8 @@ class Summary:
     rounds_differing: int = 0
     discrepancies: int = 0
     by_class: dict[str, int] = field(default_factory=dict)
+    #: pairing findings that list an input alternative (counted in by_class too)
+    with_input_alternative: int = 0
     by_kind: dict[str, int] = field(default_factory=dict)
     by_criterion: dict[str, int] = field(default_factory=dict)
     not_checked: list[dict[str, str]] = field(default_factory=list)  # {"file", "reason"}
@@ -145,9 +147,10 @@ class Summary:
                 self.discrepancies += 1
                 kind = str(d.get("kind"))
                 _count(self.by_kind, kind)
-                _count(
-                    self.by_class, str(d.get("finding_class") or d.get("class") or class_of(kind))
-                )
+                cls = str(d.get("finding_class") or d.get("class") or class_of(kind))
+                _count(self.by_class, cls)
+                if d.get("alternatives") and cls == "pairing":
+                    self.with_input_alternative += 1
                 _count(self.by_criterion, str(d.get("criterion") or "-"))
 
     @property
@@ -171,6 +174,7 @@ class Summary:
             "rounds_differing": self.rounds_differing,
             "discrepancies": self.discrepancies,
             "by_class": dict(sorted(self.by_class.items())),
+            "with_input_alternative": self.with_input_alternative,
             "by_kind": dict(sorted(self.by_kind.items())),
             "by_criterion": dict(sorted(self.by_criterion.items())),
             "not_checked": self.not_checked,
@@ -192,7 +196,14 @@ class Summary:
             f"{len(self.not_checked)} not checked; {self.seconds:.1f} s"
         ]
         if self.discrepancies:
-            out.append(f"{self.discrepancies} discrepancies by class: {table(self.by_class)}")
+            out.append(
+                f"{self.discrepancies} discrepancies by class: {table(self.by_class)}"
+                + (
+                    f" ({self.with_input_alternative} pairing, {WITH_ALTERNATIVE})"
+                    if self.with_input_alternative
+                    else ""
+                )
+            )
             out.append(f"  by kind: {table(self.by_kind)}")
             out.append(f"  by criterion: {table(self.by_criterion)}")
         for item in self.not_checked:

@@ -12,6 +12,19 @@ from trfaudit.trf.errors import NOTE, TrfError
 from .app import EXIT_INVALID, EXIT_OK, emit, load, load_consistent, print_problems, say
 
 
+def _team_note(path: Path) -> str:
+    """For a file the reader rejects: say when it is a team event (read as an individual
+    tournament, its team fields cannot all be decoded; issue 19)."""
+    from trfaudit.trf.system import team_event_in
+
+    try:
+        data = path.read_bytes() if str(path) != "-" else b""
+    except OSError:
+        return ""
+    system = team_event_in(data)
+    return f" (the file is a team event: {system.describe()})" if system else ""
+
+
 def validate_command(
     files: list[Path] = typer.Argument(..., help="TRF files to check ('-' reads stdin)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="Print problems only, no 'ok' lines."),
@@ -31,7 +44,7 @@ def validate_command(
         try:
             tournament = load(path)
         except TrfError as exc:
-            say(str(exc))
+            say(str(exc) + _team_note(path))
             code = EXIT_INVALID
             continue
         problems = validate(tournament)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from html import escape
 
+from trfaudit.checker.alternatives import round_alternatives
 from trfaudit.checker.findings import (
     BatchReport,
     BracketView,
@@ -204,6 +205,12 @@ def _round(r: RoundReport, full: bool) -> str:
         )
     if not full and len(r.discrepancies) > ROWS:
         items.append(f"<li class=muted>&hellip; {len(r.discrepancies) - ROWS} more</li>")
+    for alt in round_alternatives(r):  # a reading reproduces the whole round: said once
+        items.append(
+            f"<li class=alternative><span class=kind>alternative ({escape(alt.cause)})</span> "
+            f"{escape(alt.explanation)}<br><span class=evidence>evidence: "
+            f"{escape(alt.evidence)}</span></li>"
+        )
     head = escape(first.summary) if first is not None and first.summary else "differs"
     body = (
         f"<section class=round id=round-{r.round}><h3>Round {r.round}: "

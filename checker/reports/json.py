@@ -86,6 +86,7 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
                 k: sum(f.classes().get(k, 0) for f in batch.files)
                 for k in ("input", "pairing", "interpretation")
             },
+            "with_input_alternative": sum(f.with_alternatives() for f in batch.files),
             "text": batch.summary(),
         },
         "files": [_file(f) for f in batch.files],

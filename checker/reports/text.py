@@ -8,6 +8,7 @@ from rich import box
 from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
+from trfaudit.checker.alternatives import round_alternatives
 from trfaudit.checker.findings import (
     BatchReport,
     BracketView,
@@ -181,6 +182,9 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
             parts.append(evidence)
     if len(shown) < len(r.discrepancies):
         parts.append(_more(len(r.discrepancies) - len(shown)))
+    for alt in round_alternatives(r):  # a reading reproduces the whole round: said once
+        parts.append(Text(f"  alternative ({alt.cause}): {alt.explanation}", style="yellow"))
+        parts.append(Text(f"    evidence: {alt.evidence}"))
     if r.differing:
         parts.append(Text(""))
         parts.append(boards_table(r, names, full))

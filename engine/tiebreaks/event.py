@@ -92,7 +92,7 @@ def _rounds_of(t: Tournament, tpn: int, last: int) -> list[Rnd]:
                 else Fraction(0)
             )
         opponent = entry.opponent if kind in (Kind.OTB, Kind.FW, Kind.FL) else None
-        out.append(Rnd(r, kind, opponent, entry.colour, t.scoring.points(entry), result))
+        out.append(Rnd(r, kind, opponent, entry.colour, t.entry_points(tpn, entry), result))
     return out
 
 

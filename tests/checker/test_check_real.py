@@ -42,11 +42,12 @@ VERDICTS: dict[str, tuple[str, dict[int, list[tuple[str, str, str]]]]] = {
     ),
     "gbtami-swisspairing__aeroflot_open_2026_r09.trf": ("2025", {}),
     # Budapest 2026, round 8: 82 (1.5 points) is recorded with the PAB ('U') while 90 (1.0,
-    # no PAB yet) plays: C5 as written.  With 82 not paired (a requested bye written as 'U'),
-    # the other players' pairing is exactly the recorded one.
+    # no PAB yet) plays: C5 as written, the finding (issue 19).  With 82 not paired (a
+    # requested bye written as 'U'), the other players' pairing is exactly the recorded one:
+    # listed as the alternative (test_budapest_reading_is_an_alternative).
     "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf": (
         "2025",
-        {8: [(*INPUT, "absence")]},
+        {8: [("quality", P, "C5")]},
     ),
     # lichess 2024 (2017 rules): round 1 pairs 2-54, 10-41 ...: not S1 against S2 by the
     # file's numbers (ratings at export time); the other rounds differ only in Art. D order
@@ -147,3 +148,14 @@ def test_input_findings_in_json_follow_the_schema(corpus_dir):
     assert (first["kind"], first["class"], first["cause"]) == ("input", "input", "starting-rank")
     assert "final standings" in first["evidence"]
     assert doc["summary"]["classes"] == {"input": 5, "pairing": 0, "interpretation": 0}
+
+
+def test_budapest_reading_is_an_alternative(corpus_dir):
+    name = "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf"
+    t = load(corpus_dir / "real" / name)
+    report = check_tournament(t, Options(rules="2025", round=8))
+    [d] = report.rounds[0].discrepancies
+    [alt] = d.alternatives
+    assert (alt.cause, alt.players) == ("absence", [82])
+    assert alt.evidence == "with 82's round-8 entry read as 'F' (full bye), round 8 matches"
+    assert d.summary.endswith(f"; unless {alt.explanation} ({alt.evidence})")

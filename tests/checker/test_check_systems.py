@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from trfaudit.checker.cli import app
 from trfaudit.engine.systems import system_of_file
 from trfaudit.trf.reader import read
-from trfaudit.trf.system import pairing_system
+from trfaudit.trf.system import pairing_system, team_event_in
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -25,7 +26,7 @@ def test_the_team_file_is_read():
     t = read(TEAM)  # its 250 lines give match points only (GP blank): no parse error
     system = pairing_system(t)
     assert system.team and system_of_file(t) is None
-    assert system.team_records == ("300", "310", "320", "330")
+    assert system.team_records == ("013", "300", "310", "320", "330")
     assert t.accelerations == {}
 
 
@@ -35,7 +36,7 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
     text = flat(result.output)
     assert (
         "not checked: not a Dutch individual tournament: 192 FIDE_TEAM_BAKU, a team event "
-        "(300, 310, 320, 330 team records) is not checked"
+        "(013, 300, 310, 320, 330 team records) is not checked"
     ) in text
     assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
     # no column-level parse error and no board-level noise for the team event
@@ -74,3 +75,51 @@ def test_a_team_code_alone_is_a_team_event():
     t.type_code = "FIDE_DUTCH_2025_BAKU"
     system = system_of_file(t)
     assert system is not None and system.name == "FIDE_DUTCH"
+
+
+PEERS = Path(__file__).resolve().parents[2] / "corpus" / "peers"
+REAL3 = Path(__file__).resolve().parents[2] / "corpus" / "real3"
+
+
+@pytest.mark.parametrize(
+    "path, described",
+    [
+        # a '*' result (TRF-2026 team lineup not played) that the individual reader rejects
+        (
+            PEERS / "gnutterts-chesspairing/trf/testdata/trf2026-team.trf",
+            "192 FIDE_TEAM_BAKU, a team event (013, 300, 310, 320, 330 team records)",
+        ),
+        # team points in 310 and a short 001 line: no type code, the 310 records tell
+        (PEERS / "echecsjs-trf/src/__tests__/fixtures/trf26_team.trf", "a team event (310 team"),
+        # Swiss-Manager's TRF-16 team export: 013 team lines; Points are the team's match
+        # points, so the consistency check would fail ("points do not match")
+        (
+            REAL3 / "Lichess4545-heltour__trf16_seeder.py.TRF16_DATA.trf",
+            "a team event (013 team records)",
+        ),
+    ],
+)
+def test_team_events_are_recognised_before_any_field(path, described):
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert f"not a Dutch individual tournament: {described}" in text
+    assert "expected" not in text and "points do not match" not in text
+
+
+def test_team_recognition_reads_raw_text():
+    assert team_event_in(SMALL.read_bytes()) is None
+    assert team_event_in(b"012 x\r013    1 Alpha   1    2\r001    1") is not None
+    assert team_event_in("\ufeff192 FIDE_TEAM_MP\n").code == "FIDE_TEAM_MP"
+    assert team_event_in("192 FIDE_DUTCH_2025\n") is None
+
+
+def test_validate_names_a_team_file_it_cannot_read():
+    path = PEERS / "gnutterts-chesspairing/trf/testdata/trf2026-team.trf"
+    result = runner.invoke(app, ["validate", str(path)])
+    assert result.exit_code == 2
+    text = flat(result.output)
+    assert (
+        "unknown result code '*'" in text
+        and "(the file is a team event: 192 FIDE_TEAM_BAKU" in text
+    )
