@@ -1,0 +1,156 @@
+"""``explain``: one round, every player (or one), and optionally "why not Q"."""
+
+from __future__ import annotations
+
+from trfaudit.checker.rules import choose_edition
+from trfaudit.engine.editions import EDITIONS
+from trfaudit.trf.model import Tournament
+
+from ..recorded import recorded_round
+from . import forced, reasons
+from .model import BracketInfo, Explanation, PlayerWhy, Reason
+from .trace import Trace, pair, pairing_input
+
+#: Extra pairings (one per alternative measured) for a whole round and for one player.
+ROUND_BUDGET = 40
+PLAYER_BUDGET = 12
+
+
+def _bracket(tr: Trace, p: int) -> BracketInfo | None:
+    i = tr.paired_in.get(p)
+    if i is None:
+        return None
+    br = tr.brackets[i]
+    return BracketInfo(
+        tr.show(br.score), tuple(tr.ranked(list(br.residents))), tuple(tr.ranked(list(br.mdps)))
+    )
+
+
+def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerWhy:
+    """Everything about ``p``'s round (see :mod:`checker.why.reasons`)."""
+    name = tr.names.get(p, "")
+    absent = tr.absent(p)
+    if absent is not None:
+        what = {"H": "a half-point bye", "F": "a full-point bye"}.get(absent, "absent")
+        label = tr.edition.round_pairing_article
+        text = f"{tr.who(p)} does not take part in round {tr.inp.round} ({what}): not paired."
+        return PlayerWhy(p, name, "-", None, None, None, absent, None, False,
+                         (Reason("bye", label, text),))  # fmt: skip
+    st = tr.states[p]
+    i = tr.paired_in.get(p)
+    br = tr.brackets[i] if i is not None else None
+    out: list[Reason] = []
+    fl, why_float = reasons.floats(tr, p, budget)
+    opp = tr.partner.get(p)
+    if opp is not None and br is not None:
+        out += reasons.opponent(tr, br, p, budget, depth)
+        out.append(reasons.colour(tr, p))
+    out += why_float
+    bye = "PAB" if p == tr.result.bye else None
+    if bye:
+        out += reasons.bye_holder(tr, p, budget)
+    elif reasons.in_bye_race(tr, p) or (depth > 2 and tr.result.bye is not None):
+        r = reasons.bye_other(tr, p, budget)
+        if r is not None:
+            out.append(r)
+    if tr.edition.name == "2012":
+        out = [Reason(r.about, r.rule, r.text, True) for r in out]
+    colour = tr.colour.get(p)
+    return PlayerWhy(
+        p,
+        name,
+        tr.show(st.score),
+        _bracket(tr, p),
+        opp,
+        colour,  # type: ignore[arg-type]
+        bye,
+        fl,  # type: ignore[arg-type]
+        br is not None and p in br.mdps,
+        tuple(out),
+    )
+
+
+def _finding(t: Tournament, rnd: int, tr: Trace) -> str | None:
+    """The check finding when the recorded round differs from the engine's."""
+    rec = recorded_round(t, rnd)
+    if rec.pairs == set(tr.rule) and rec.bye == tr.result.bye and not rec.problems:
+        colours = {p: c for p, c in tr.colour.items()}
+        if all(rec.colour.get(p) in (None, c) for p, c in colours.items()):
+            return None
+    from ..compare import check_round
+
+    report = check_round(t, rnd, tr.edition)
+    if not report.discrepancies:
+        return None
+    d = report.discrepancies[0]
+    return d.summary or d.explanation
+
+
+def explain(
+    t: Tournament,
+    round: int,
+    player: int | None = None,
+    against: int | None = None,
+    rules: str = "auto",
+) -> Explanation:
+    """Why round ``round`` of ``t`` is paired as it is, per player, in the rules' terms.
+
+    ``round`` is a recorded round (explained as the engine pairs it; a differing record gets
+    the ``check`` finding in ``finding``) or the next round.  ``player`` limits the answer to
+    one player; ``against`` (with ``player``) asks why not that opponent: the best round the
+    rules allow with the pair is given (``alternative``) and compared (``verdict``).
+
+    Raises ValueError for a round, player or edition that cannot be explained, and
+    :class:`trfaudit.NoPairing` when no round-pairing exists.
+    """
+    recorded = t.recorded_rounds()
+    if not 1 <= round <= recorded + 1:
+        raise ValueError(f"cannot explain round {round}: rounds 1..{recorded + 1} can be")
+    choice = choose_edition(t, rules)
+    if choice.edition is None:
+        raise ValueError(choice.reason)
+    edition = EDITIONS.get(choice.edition)
+    if edition is None:
+        raise ValueError(f"rules {choice.edition} are not implemented ({choice.reason})")
+    if against is not None and player is None:
+        raise ValueError("--against needs --player")
+    for who in (player, against):
+        if who is not None and who not in t.players:
+            raise ValueError(f"player {who} is not in the tournament")
+    tr = pair(t, pairing_input(t, round), edition)
+    if against is not None and (player not in tr.states or against not in tr.states):
+        missing = player if player not in tr.states else against
+        raise ValueError(f"player {missing} is not paired in round {round}")
+    one = player is not None
+    budget = reasons.Budget(PLAYER_BUDGET if one else ROUND_BUDGET)
+    who = [player] if player is not None else sorted(t.players)
+    players = tuple(player_why(tr, p, budget, 3 if one else 2) for p in who)
+    alt = verdict = None
+    if against is not None and player is not None:
+        alt, verdict = forced.against(tr, player, against)
+    notes: list[str] = []
+    if edition.name == "2012":
+        notes.append(
+            "the 2012 edition is not modelled in full by the engine: every reason is uncertain "
+            "(confirm by hand)"
+        )
+    if budget.left <= 0:
+        notes.append(
+            "some alternatives were not measured (a whole round measures at most "
+            f"{ROUND_BUDGET}); ask for one player for all of his"
+        )
+    return Explanation(
+        round=round,
+        rules=edition.name,
+        rules_reason=choice.reason,
+        recorded=round <= recorded,
+        players=players,
+        boards=tuple((b.white, b.black) for b in tr.result.boards),
+        bye=tr.result.bye,
+        finding=_finding(t, round, tr) if round <= recorded else None,
+        player=player,
+        against=against,
+        alternative=alt,
+        verdict=verdict,
+        notes=tuple(notes),
+    )
