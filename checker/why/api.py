@@ -12,8 +12,8 @@ from .model import BracketInfo, Explanation, PlayerWhy, Reason
 from .trace import Trace, pair, pairing_input
 
 #: Extra pairings (one per alternative measured) for a whole round and for one player.
-ROUND_BUDGET = 40
-PLAYER_BUDGET = 12
+ROUND_BUDGET = 12
+PLAYER_BUDGET = 6
 
 
 def _bracket(tr: Trace, p: int) -> BracketInfo | None:
@@ -49,7 +49,7 @@ def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerW
     bye = "PAB" if p == tr.result.bye else None
     if bye:
         out += reasons.bye_holder(tr, p, budget)
-    elif reasons.in_bye_race(tr, p) or (depth > 2 and tr.result.bye is not None):
+    elif (depth > 2 and tr.result.bye is not None) or p in reasons.nearest_to_bye(tr):
         r = reasons.bye_other(tr, p, budget)
         if r is not None:
             out.append(r)
@@ -124,7 +124,7 @@ def explain(
     one = player is not None
     budget = reasons.Budget(PLAYER_BUDGET if one else ROUND_BUDGET)
     who = [player] if player is not None else sorted(t.players)
-    players = tuple(player_why(tr, p, budget, 3 if one else 2) for p in who)
+    players = tuple(player_why(tr, p, budget, 3 if one else 1) for p in who)
     alt = verdict = None
     if against is not None and player is not None:
         alt, verdict = forced.against(tr, player, against)

@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trfaudit.engine.colours import decide, preference_words
 from trfaudit.engine.dutch import BracketRecord, RoundPairing
@@ -28,9 +28,11 @@ from .trace import Trace
 
 @dataclass
 class Budget:
-    """How many extra pairings (one per alternative measured) an explanation may make."""
+    """How many extra pairings (one per alternative measured) an explanation may make, and
+    the reasons already measured (a pair's reasons serve both its players)."""
 
     left: int
+    memo: dict[tuple[str, int, int], Reason | None] = field(default_factory=dict)
 
     def take(self) -> bool:
         if self.left <= 0:
@@ -70,6 +72,13 @@ def worse(tr: Trace, v: Verdict, what: str) -> str:
 
 def why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
     """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse)."""
+    key = ("pair", p, q)
+    if key not in budget.memo:
+        budget.memo[key] = _why_not(tr, p, q, budget)
+    return budget.memo[key]
+
+
+def _why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
     c = forced.clash(tr, p, q)
     if c is not None:
         return Reason("opponent", tr.edition.label(c.key), f"Not {q}: {c.text}.")
@@ -380,11 +389,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
     )
 
 
-def in_bye_race(tr: Trace, p: int) -> bool:
-    """``p`` is eligible and has the PAB's score: one of those who might have got it."""
+def nearest_to_bye(tr: Trace, k: int = 2) -> list[int]:
+    """The ``k`` eligible players with the PAB's score ranked nearest above it: the ones a
+    whole-round explanation measures (a single player's always is)."""
     bye = tr.result.bye
     st = tr.states
-    return bye is not None and p != bye and st[p].score == st[bye].score
+    if bye is None:
+        return []
+    race = [x for x in tr.ranked(list(st)) if st[x].score == st[bye].score and st[x].bye_eligible]
+    above = [x for x in race if st[x].rank < st[bye].rank]
+    return above[-k:]
 
 
 __all__ = ["Budget", "RoundPairing", "bye_holder", "bye_other", "colour", "floats", "opponent"]
