@@ -12,7 +12,6 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-
 import trfaudit
 from trfaudit.checker.explain_html import render_explanation_html
 from trfaudit.checker.why.model import Explanation, PlayerWhy, Reason
