@@ -101,11 +101,10 @@ def trace(t: Tournament, inp: RoundInput, edition: Edition, result: RoundPairing
         for a, b in br.pairs:
             tr.paired_in[a] = tr.paired_in[b] = i
     if result.bye is not None:
-        last = max(
-            (i for i, br in enumerate(result.brackets) if result.bye in br.downfloaters),
-            default=len(result.brackets) - 1,
-        )
-        tr.paired_in[result.bye] = last
+        # The last bracket he floated out of; none when he is alone in the lowest group.
+        last = [i for i, br in enumerate(result.brackets) if result.bye in br.downfloaters]
+        if last:
+            tr.paired_in[result.bye] = last[-1]
     return tr
 
 
