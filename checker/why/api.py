@@ -8,7 +8,7 @@ from trfaudit.trf.model import Tournament
 
 from ..recorded import recorded_round
 from . import forced, reasons
-from .model import BracketInfo, Explanation, PlayerWhy, Reason
+from .model import BracketInfo, Bye, Explanation, PlayerWhy, Reason
 from .trace import Trace, pair, pairing_input
 
 #: Extra pairings (one per alternative measured) for a whole round and for one player.
@@ -48,7 +48,7 @@ def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerW
         out += reasons.opponent(tr, br, p, budget, depth)
         out.append(reasons.colour(tr, p))
     out += why_float
-    bye = "PAB" if p == tr.result.bye else None
+    bye: Bye | None = "PAB" if p == tr.result.bye else None
     if bye:
         out += reasons.bye_holder(tr, p, budget)
     elif (depth > 2 and tr.result.bye is not None) or p in reasons.nearest_to_bye(tr):
@@ -145,8 +145,8 @@ def explain_players(
     listed = players is not None
     size = PLAYER_BUDGET * len(players) if players is not None else ROUND_BUDGET
     budget = reasons.Budget(size)
-    who = players if players is not None else sorted(t.players)
-    out = tuple(player_why(tr, p, budget, 3 if listed else 1) for p in who)
+    chosen = players if players is not None else sorted(t.players)
+    out = tuple(player_why(tr, p, budget, 3 if listed else 1) for p in chosen)
     alt = verdict = None
     if against is not None and player is not None:
         alt, verdict = forced.against(tr, player, against)

@@ -41,7 +41,10 @@ class Budget:
         return True
 
 
-def _names(ps: tuple[int, ...] | list[int]) -> str:
+def _names(ps: tuple[int, ...] | list[int], cap: int = 12) -> str:
+    """``1, 2, 3`` (at most ``cap``, then how many in all)."""
+    if len(ps) > cap:
+        return ", ".join(map(str, ps[:cap])) + f", ... ({len(ps)} players)"
     return ", ".join(map(str, ps)) or "none"
 
 
@@ -239,10 +242,19 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
     clashes = [(x, forced.clash(tr, p, x)) for x in mates]
     free = [x for x, c in clashes if c is None]
     score = tr.show(home.score)
+    if not mates:
+        return "down", [
+            Reason(
+                "float",
+                art,
+                f"{p} floats down: he is the only player of the {score}-point bracket, "
+                "so he can only be paired below it.",
+            )
+        ]
     if not free:
         keys = sorted({c.key for _, c in clashes if c is not None})
         label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
-        said = "; ".join(c.text for _, c in clashes if c is not None) or "he is alone there"
+        said = "; ".join(c.text for _, c in clashes if c is not None)
         return "down", [
             Reason(
                 "float",
@@ -276,7 +288,11 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
                     "float",
                     v.criterion or art,
                     f"{p} floats down from the {score}-point bracket: "
-                    + worse(tr, v, f"the best round pairing him there (with {q})")
+                    + worse(
+                        tr,
+                        v,
+                        f"the best round pairing him there (with {q}, the first there who may play him)",
+                    )
                     + ".",
                     uncertain=v.kind == "unexplained",
                 )
@@ -307,15 +323,19 @@ def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
     ed, st, ctx_score = tr.edition, tr.states, tr.result.bye_score
     me = st[p]
     unplayed = tr.inp.round - 1 - me.played
-    out = [
-        Reason(
-            "bye",
-            ed.label("C5"),
+    if ed.completion_every_bracket:  # 2025: C5 is a criterion of the whole round (2.3)
+        first = (
             f"{p} gets the pairing-allocated bye: {tr.show(me.score)} points is the lowest score "
             f"the bye can go to with every other player paired ({ed.label('C5')}), and {p} may "
-            f"receive it ({ed.label('C2')}).",
+            f"receive it ({ed.label('C2')})."
         )
-    ]
+    else:  # 2017/2012: the player left over when the last bracket is paired
+        first = (
+            f"{p} gets the pairing-allocated bye: he is the player left over when the lowest "
+            f"bracket is paired ({tr.show(me.score)} points), and he may receive it "
+            f"({ed.label('C2')})."
+        )
+    out = [Reason("bye", ed.label("C5" if ed.completion_every_bracket else "C2"), first)]
     same = [
         x for x in tr.ranked(list(st)) if x != p and st[x].score == me.score and st[x].bye_eligible
     ]
@@ -363,12 +383,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
             f"he {_ineligibility(tr.inp, ed, p)}.",
         )
     if me.score > st[bye].score:
+        rule = (
+            f"the bye goes to the lowest score possible ({ed.label('C5')})"
+            if ed.completion_every_bracket
+            else "the bye goes to the player left over in the lowest bracket"
+        )
         return Reason(
             "bye",
             ed.label("C5"),
             f"Not the bye: {p} has {tr.show(me.score)} points, {bye} has "
-            f"{tr.show(st[bye].score)}; the bye goes to the lowest score possible "
-            f"({ed.label('C5')}).",
+            f"{tr.show(st[bye].score)}; {rule}.",
         )
     if not budget.take():
         return None
