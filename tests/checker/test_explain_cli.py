@@ -63,3 +63,17 @@ def test_check_html_links_names_to_explanations(tmp_path: Path) -> None:
     html = out.read_text()
     assert "<a href='#why-r8-p90'>" in html
     assert '<details class="why-player" id="why-r8-p90">' in html
+
+
+def test_2012_reasons_are_marked_uncertain() -> None:
+    """The engine does not model the 2012 edition in full: as check does, explain says so
+    (a note, and every reason uncertain)."""
+    path = str(ROOT / "corpus" / "real" / "competichess__testTrfFile.txt")
+    res = runner.invoke(app, ["explain", path, "--round", "2", "--player", "1", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["rules"] == "2012"
+    assert any("2012 edition is not modelled in full" in n for n in doc["notes"])
+    (p,) = doc["players"]
+    assert p["reasons"] and all(r.get("uncertain") is True for r in p["reasons"])
+    assert any(r["rule"].startswith("E.") for r in p["reasons"] if r["about"] == "colour")
