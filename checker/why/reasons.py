@@ -73,15 +73,40 @@ def worse(tr: Trace, v: Verdict, what: str) -> str:
     return f"{what} is not worse than the engine's round: {v.text}"
 
 
-def why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
-    """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse)."""
+def parting(tr: Trace, alt: RoundPairing, members: tuple[int, ...], cap: int = 4) -> str:
+    """`` (2-6, 3-7 where the engine pairs 2-7, 3-6)``: the pairs of the bracket that the
+    alternative makes otherwise ('' when there are more than ``cap``)."""
+    inside = set(members)
+    rank = {x: i for i, x in enumerate(members)}
+
+    def pairs(boards: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        return {(a, b) if rank[a] < rank[b] else (b, a) for a, b in boards if {a, b} <= inside}
+
+    mine = pairs([(b.white, b.black) for b in alt.boards])
+    theirs = pairs([(b.white, b.black) for b in tr.result.boards])
+    new, old = (
+        sorted(mine - theirs, key=lambda x: rank[x[0]]),
+        sorted(theirs - mine, key=lambda x: rank[x[0]]),
+    )
+    if not new or len(new) > cap or len(old) > cap:
+        return ""
+    shown = ", ".join(f"{a}-{b}" for a, b in new)
+    engine = ", ".join(f"{a}-{b}" for a, b in old) or "neither"
+    return f" ({shown} where the engine pairs {engine})"
+
+
+def why_not(
+    tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...] = ()
+) -> Reason | None:
+    """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse);
+    ``members``: the bracket whose differing pairs the reason shows."""
     key = ("pair", p, q)
     if key not in budget.memo:
-        budget.memo[key] = _why_not(tr, p, q, budget)
+        budget.memo[key] = _why_not(tr, p, q, budget, members)
     return budget.memo[key]
 
 
-def _why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
+def _why_not(tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...]) -> Reason | None:
     c = forced.clash(tr, p, q)
     if c is not None:
         return Reason("opponent", tr.edition.label(c.key), f"Not {q}: {c.text}.")
@@ -101,7 +126,7 @@ def _why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
     return Reason(
         "opponent",
         v.criterion or "?",
-        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}')}.",
+        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}{parting(tr, alt, members)}')}.",
         uncertain=v.kind == "unexplained",
     )
 
@@ -197,7 +222,7 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     ]
     earlier = _earlier(sh, h, low)
     for q in earlier[:depth]:
-        r = why_not(tr, h, q, budget)
+        r = why_not(tr, h, q, budget, sh.members)
         if r is not None:
             out.append(r)
     if len(earlier) > depth:

@@ -98,6 +98,7 @@ def test_round2_player2_plays_7_not_6_by_c12(round2: Explanation) -> None:
     (not6,) = [r for r in reasons(p2, "opponent") if r.text.startswith("Not 6")]
     assert not6.rule == "C12"
     assert "3 against 1" in not6.text  # 2-6 leaves 3 without their preference, 2-7 leaves 1
+    assert "(2-6, 3-7 where the engine pairs 2-7, 3-6)" in not6.text
 
 
 def test_round3_player3_plays_4_by_an_exchange() -> None:
@@ -112,6 +113,7 @@ def test_round3_player3_plays_4_by_an_exchange() -> None:
     assert by_rule["C1"] == "Not 6: 3 and 6 already played each other in round 2."
     assert by_rule["C12"].startswith("Not 11: the best round with 3-11 is worse on C12")
     assert "2 against 0" in by_rule["C12"]  # 3-11 and 4-6 both miss a preference
+    assert "(3-11, 4-6 where the engine pairs 3-4, 6-11)" in by_rule["C12"]
     # and 4's other pair of the first candidate, 4-11, is C1 too:
     six = one(3, 6)
     assert six.opponent == 11
