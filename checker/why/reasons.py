@@ -439,15 +439,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
 
 
 def nearest_to_bye(tr: Trace, k: int = 2) -> list[int]:
-    """The ``k`` eligible players with the PAB's score ranked nearest above it: the ones a
-    whole-round explanation measures (a single player's always is)."""
+    """The ``k`` eligible players with the PAB's score ranked nearest above it and below it:
+    the ones a whole-round explanation measures (a single player's always is)."""
     bye = tr.result.bye
     st = tr.states
     if bye is None:
         return []
     race = [x for x in tr.ranked(list(st)) if st[x].score == st[bye].score and st[x].bye_eligible]
     above = [x for x in race if st[x].rank < st[bye].rank]
-    return above[-k:]
+    below = [x for x in race if st[x].rank > st[bye].rank]  # passed over: the surprising ones
+    return above[-k:] + below[:k]
 
 
 __all__ = ["Budget", "RoundPairing", "bye_holder", "bye_other", "colour", "floats", "opponent"]
