@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from trfaudit.checker.rules import choose_edition
-from trfaudit.engine.editions import EDITIONS, Edition
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import Tournament
 
 from ..recorded import recorded_round

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.engine.colours import decide, preference_words
-from trfaudit.engine.dutch import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 
 from ..legality import _ineligibility
 from . import forced
