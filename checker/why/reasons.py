@@ -34,6 +34,9 @@ class Budget:
     left: int
     memo: dict[tuple[str, int, int], Reason | None] = field(default_factory=dict)
 
+    def __post_init__(self) -> None:
+        self.size = self.left
+
     def take(self) -> bool:
         if self.left <= 0:
             return False
