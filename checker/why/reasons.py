@@ -319,12 +319,21 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
                     + worse(
                         tr,
                         v,
-                        f"the best round pairing him there (with {q}, the first there who may play him)",
+                        f"the best round pairing him {_where(alt, p, q, home.score)} (with {q}, "
+                        "the first there who may play him)",
                     )
                     + ".",
                     uncertain=v.kind == "unexplained",
                 )
     return "down", [reason]
+
+
+def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
+    """``there`` when the alternative pairs P-Q in P's own bracket, else ``below it``."""
+    for br in alt.brackets:
+        if (p, q) in br.pairs or (q, p) in br.pairs:
+            return "there" if br.score == score else "below it"
+    return "there"
 
 
 def _history(tr: Trace, p: int) -> str:
