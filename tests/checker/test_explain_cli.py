@@ -47,6 +47,10 @@ def test_bad_player_and_round_exit_2() -> None:
     assert res.exit_code == 2 and "cannot explain round 7" in res.output
     res = runner.invoke(app, ["explain", SEED3, "--against", "4"])
     assert res.exit_code == 2 and "--against needs --player" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "-p", "4", "--against", "4"])
+    assert res.exit_code == 2 and "cannot be paired with himself" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "-r", "2", "-p", "12", "--against", "4"])
+    assert res.exit_code == 2 and "player 12 is not paired in round 2" in res.output
 
 
 def test_recorded_round_that_differs_shows_the_check_finding() -> None:
