@@ -96,7 +96,12 @@ def _players(players: list[PlayerInfo], rnd: int | None = None) -> str:
     """The players table; with ``rnd``, each name links to his explanation (explain_html)."""
 
     def name(p: PlayerInfo) -> str:
-        return f"<a href='#why-r{rnd}-p{p.tpn}'>{escape(p.name)}</a>" if rnd else escape(p.name)
+        # the reasons inside the player's <details>: following the link opens it
+        return (
+            f"<a href='#why-r{rnd}-p{p.tpn}-reasons'>{escape(p.name)}</a>"
+            if rnd
+            else escape(p.name)
+        )
 
     rows = "".join(
         f"<tr><td class=num>{p.tpn}</td><td>{name(p)}</td><td>{escape(p.federation)}</td>"
