@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from trfaudit.engine.dutch.colours import decide, preference_words
-from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.result import RoundPairing
 
 from ..legality import _ineligibility
 from . import forced
@@ -332,7 +333,7 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
 
 def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
     """``there`` when the alternative pairs P-Q in P's own bracket, else ``below it``."""
-    for br in alt.brackets:
+    for br in trace_of(alt).brackets:
         if (p, q) in br.pairs or (q, p) in br.pairs:
             return "there" if br.score == score else "below it"
     return "there"

@@ -12,8 +12,16 @@ from __future__ import annotations
 
 from html import escape
 
-from .localise import short
-from .model import BatchReport, BracketView, FileReport, Pairing, PlayerInfo, RoundReport, Side
+from trfaudit.checker.findings import (
+    BatchReport,
+    BracketView,
+    FileReport,
+    Pairing,
+    PlayerInfo,
+    RoundReport,
+    Side,
+)
+from trfaudit.checker.localise import short
 
 #: Rows of each table shown without ``--full``.
 ROWS = 12
@@ -239,7 +247,7 @@ def _why(f: FileReport | None, rnd: int, tpns: list[int]) -> str | None:
     """Each listed player's explanation for the round (trfaudit explain), when it can be made."""
     if f is None:
         return None
-    from .explain_html import check_round_section
+    from trfaudit.checker.explain_html import check_round_section
 
     return check_round_section(f.file, rnd, tpns, f.rules)
 
@@ -267,7 +275,7 @@ def _file(f: FileReport, full: bool) -> str:
             for r in f.rounds
         )
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
-    from .report_text import edition_lines
+    from trfaudit.checker.reports.text import edition_lines
 
     lines = edition_lines(f)
     if lines:
