@@ -40,6 +40,7 @@ if TYPE_CHECKING:
         RoundReport,
         Status,
     )
+    from trfaudit.checker.why.model import Explanation
     from trfaudit.corpus.config import GeneratorConfig
     from trfaudit.engine.dutch.editions import Edition
     from trfaudit.engine.result import Board, NoPairing, RoundPairing
@@ -62,6 +63,7 @@ _LAZY = {
     "trfaudit.engine.dutch.editions": ("Edition",),
     "trfaudit.engine.systems": ("EDITIONS",),
     "trfaudit.trf.reader": ("parse",),
+    "trfaudit.checker.why.model": ("Explanation",),
 }
 
 
@@ -77,12 +79,13 @@ def __getattr__(name: str) -> object:
 
 
 __all__ = [
+    "EDITIONS",
     "BatchReport",
     "Board",
     "Discrepancy",
-    "EDITIONS",
     "Edition",
     "EntryKind",
+    "Explanation",
     "FileReport",
     "FindingClass",
     "Kind",
@@ -98,6 +101,7 @@ __all__ = [
     "TrfError",
     "check",
     "choose_edition",
+    "explain",
     "generate",
     "pair",
     "parse",
@@ -183,6 +187,33 @@ def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileR
     from trfaudit.checker.batch.run import Options, check_tournament
 
     return check_tournament(t, Options(rules=rules, round=round))
+
+
+def explain(
+    tournament: Tournament,
+    round: int,
+    player: int | None = None,
+    against: int | None = None,
+    rules: str = "auto",
+) -> Explanation:
+    """Why round ``round`` is paired as it is, per player (or ``player``), in the rules' terms
+    (``trfaudit explain``): bracket, float, opponent, colour and bye, each with its reasons.
+
+    ``against`` (with ``player``): the best round the rules allow with the two paired, and
+    the verdict (illegal, quality or order).  A recorded round is explained as the engine
+    pairs it (a differing record's ``check`` finding is in ``finding``); round
+    ``recorded_rounds() + 1`` is the engine's next round.  ``Explanation.to_json()`` is the
+    document of ``checker/reports/schema/explain.schema.json``.
+
+    >>> t = read("corpus/seed-example/round3-input.trf")
+    >>> e = explain(t, 3, player=3)
+    >>> p = e.players[0]
+    >>> p.opponent, p.colour, [r.rule for r in p.reasons if r.about == "opponent"][:3]
+    (4, 'w', ['4.2', '4.3', 'C1'])
+    """
+    from trfaudit.checker.why import explain as explain_round
+
+    return explain_round(tournament, round, player=player, against=against, rules=rules)
 
 
 def generate(

@@ -1,0 +1,98 @@
+"""The HTML fragment of an explanation (``trfaudit explain --format html``, the ``check``
+report's per-player links, the web page): :func:`render_explanation_html`.
+
+Every text taken from the file (names) is escaped; the fragment has no script and no style
+of its own beyond class names (``why-...``), so that a page can embed it.
+"""
+
+from __future__ import annotations
+
+from html import escape
+
+from trfaudit.checker.why.model import Explanation, PlayerWhy
+from trfaudit.checker.why.text import headline
+
+
+def player_id(rnd: int, tpn: int) -> str:
+    """The anchor of a player's explanation for a round (``why-r3-p14``)."""
+    return f"why-r{rnd}-p{tpn}"
+
+
+def reasons_id(rnd: int, tpn: int) -> str:
+    """The anchor of the reasons inside a player's ``<details>``: a link to it opens the
+    ``<details>`` (browsers expand a closed one around a fragment's target)."""
+    return f"{player_id(rnd, tpn)}-reasons"
+
+
+def render_player_html(rnd: int, p: PlayerWhy, open_: bool = False) -> str:
+    """One player's explanation as a ``<details>`` (its summary is the headline)."""
+    items = "".join(
+        f'<li class="why-{escape(r.about)}"><span class="why-rule">{escape(r.rule)}</span> '
+        f"{escape(r.text)}{' <em>(uncertain)</em>' if r.uncertain else ''}</li>"
+        for r in p.reasons
+    )
+    attr = " open" if open_ else ""
+    return (
+        f'<details class="why-player" id="{player_id(rnd, p.tpn)}"{attr}>'
+        f'<summary>{escape(headline(p))}</summary><ul id="{reasons_id(rnd, p.tpn)}">{items}</ul>'
+        "</details>"
+    )
+
+
+def render_explanation_html(explanation: Explanation) -> str:
+    """The explanation as an HTML fragment (a ``<section>``)."""
+    e = explanation
+    kind = "recorded round" if e.recorded else "the engine's next round"
+    out = [
+        f'<section class="why" id="why-r{e.round}">',
+        f"<h2>Round {e.round}: why this pairing</h2>",
+        f"<p>{escape(kind)}; rules {escape(e.rules)} ({escape(e.rules_reason)})</p>",
+    ]
+    if e.finding:
+        out.append(
+            f'<p class="why-finding">check: {escape(e.finding)} '
+            "(explained as the engine pairs it)</p>"
+        )
+    out += [f'<p class="why-note">{escape(n)}</p>' for n in e.notes]
+    one = len(e.players) == 1
+    out += [render_player_html(e.round, p, open_=one) for p in e.players]
+    if e.against is not None and e.verdict is not None:
+        v = e.verdict
+        out.append(
+            f'<div class="why-against"><h3>Why not {e.player}-{e.against}: '
+            f"{escape(v.kind)} {escape(v.criterion or '')}</h3><p>{escape(v.text)}</p>"
+        )
+        if e.alternative is not None:
+            pairs = ", ".join(f"{w}-{b}" for w, b in e.alternative.pairs)
+            bye = f"; PAB {e.alternative.bye}" if e.alternative.bye is not None else ""
+            out.append(f"<p>alternative: {escape(pairs + bye)}</p>")
+        out.append("</div>")
+    out.append("</section>")
+    return "\n".join(out)
+
+
+def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None) -> str | None:
+    """The explanations of the players ``tpns`` for round ``rnd`` of ``file``, as embedded
+    ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
+    player table to them).  None when the file cannot be read again (stdin); a muted note
+    when the round cannot be explained (nothing is hidden)."""
+    from trfaudit.checker.why.api import ROUND_BUDGET, explain_players
+    from trfaudit.engine import NoPairing
+    from trfaudit.trf.errors import TrfError
+    from trfaudit.trf.files import load
+
+    if file.startswith("<") or not tpns:
+        return None
+    try:
+        t = load(file)
+        # One round's worth of alternatives for the table (the report has the finding).
+        e = explain_players(t, rnd, tpns, rules=rules or "auto", budget=ROUND_BUDGET, finding=False)
+    except (OSError, TrfError, ValueError, NoPairing) as exc:
+        return f'<p class="muted why-note">No explanation for round {rnd}: {escape(str(exc))}</p>'
+    body = "".join(render_player_html(rnd, p) for p in e.players)
+    notes = "".join(f'<p class="muted why-note">{escape(n)}</p>' for n in e.notes)
+    return (
+        f'<div class="why" id="why-r{rnd}"><h4>Why the engine pairs them so '
+        f"<span class=muted>(round {rnd} as the engine pairs it; rules {escape(e.rules)})"
+        f"</span></h4>{notes}{body}</div>"
+    )

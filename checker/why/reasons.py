@@ -1,0 +1,469 @@
+"""The reasons of one player's round, each one or two sentences in the edition's terms.
+
+* opponent: his place in S1/S2 (Art. 3.2), the alteration that produced the pair (4.2
+  transposition, 4.3 exchange, 4.4 MDP choice) and, for each opponent he would have had
+  earlier in Art. 4's order, why not: C1/C3, or the first criterion on which the best round
+  with that pair is worse (:mod:`checker.why.forced`, both values), or the generation order;
+* float: down when he is paired below his score group (no compatible opponent there by
+  C1/C3, or the best round that pairs him there is worse, with both values), up when his
+  opponent is an MDP from above;
+* colour: the rule of Art. 5.2 (2017/2012 E.1-E.5), both preferences and histories;
+* bye: the PAB (C2 eligible, C5 the lowest possible score, C9 unplayed games, the order), and
+  for the other candidates why not them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.result import RoundPairing
+
+from ..legality import _ineligibility
+from . import forced
+from .model import Reason, Verdict
+from .subgroups import Shape, shape
+from .trace import Trace
+
+
+@dataclass
+class Budget:
+    """How many extra pairings (one per alternative measured) an explanation may make, and
+    the reasons already measured (a pair's reasons serve both its players)."""
+
+    left: int
+    memo: dict[tuple[str, int, int], Reason | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.size = self.left
+
+    def take(self) -> bool:
+        if self.left <= 0:
+            return False
+        self.left -= 1
+        return True
+
+
+def _names(ps: tuple[int, ...] | list[int], cap: int = 12) -> str:
+    """``1, 2, 3`` (at most ``cap``, then how many in all)."""
+    if len(ps) > cap:
+        return ", ".join(map(str, ps[:cap])) + f", ... ({len(ps)} players)"
+    return ", ".join(map(str, ps)) or "none"
+
+
+def _key(tr: Trace, label: str | None) -> str | None:
+    """The criterion key of an edition label (``C.10`` -> ``C12`` in 2017)."""
+    for k, rule in tr.edition.rules.items():
+        if rule.label == label and k not in ("F1", "C8"):
+            return k
+    return None
+
+
+def worse(tr: Trace, v: Verdict, what: str) -> str:
+    """``what`` is worse than the engine's round, in words (a verdict of forced.compare)."""
+    if v.kind == "order":
+        return (
+            f"{what} ties with the engine's round on every criterion, and Art. {v.criterion} "
+            f"generates the engine's first ({tr.edition.describe(_key(tr, v.criterion) or '4.2')})"
+        )
+    if v.kind == "quality":
+        key = _key(tr, v.criterion)
+        what_counts = tr.edition.describe(key) if key else ""
+        return (
+            f"{what} is worse on {v.criterion} ({what_counts}): {v.alternative} against "
+            f"{v.engine} in the engine's round"
+        )
+    return f"{what} is not worse than the engine's round: {v.text}"
+
+
+def parting(tr: Trace, alt: RoundPairing, members: tuple[int, ...], cap: int = 4) -> str:
+    """`` (2-6, 3-7 where the engine pairs 2-7, 3-6)``: the pairs of the bracket that the
+    alternative makes otherwise ('' when there are more than ``cap``)."""
+    inside = set(members)
+    rank = {x: i for i, x in enumerate(members)}
+
+    def pairs(boards: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        return {(a, b) if rank[a] < rank[b] else (b, a) for a, b in boards if {a, b} <= inside}
+
+    mine = pairs([(b.white, b.black) for b in alt.boards])
+    theirs = pairs([(b.white, b.black) for b in tr.result.boards])
+    new, old = (
+        sorted(mine - theirs, key=lambda x: rank[x[0]]),
+        sorted(theirs - mine, key=lambda x: rank[x[0]]),
+    )
+    if not new or len(new) > cap or len(old) > cap:
+        return ""
+    shown = ", ".join(f"{a}-{b}" for a, b in new)
+    engine = ", ".join(f"{a}-{b}" for a, b in old) or "neither"
+    return f" ({shown} where the engine pairs {engine})"
+
+
+def why_not(
+    tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...] = ()
+) -> Reason | None:
+    """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse);
+    ``members``: the bracket whose differing pairs the reason shows."""
+    key = ("pair", p, q)
+    if key not in budget.memo:
+        budget.memo[key] = _why_not(tr, p, q, budget, members)
+    return budget.memo[key]
+
+
+def _why_not(tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...]) -> Reason | None:
+    c = forced.clash(tr, p, q)
+    if c is not None:
+        return Reason("opponent", tr.edition.label(c.key), f"Not {q}: {c.text}.")
+    if not budget.take():
+        return None
+    alt = forced.forced_pair(tr, p, q)
+    if alt is None:
+        label = tr.edition.label("C4")
+        return Reason(
+            "opponent",
+            label,
+            f"Not {q}: with {p}-{q} the other players cannot all be paired ({label}).",
+        )
+    v = forced.compare(tr, alt)
+    if v.kind == "same":
+        return None
+    return Reason(
+        "opponent",
+        v.criterion or "?",
+        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}{parting(tr, alt, members)}')}.",
+        uncertain=v.kind == "unexplained",
+    )
+
+
+def _role(sh: Shape, p: int) -> str:
+    split = sh.remainder
+    if p in sh.mdps:
+        return "an MDP in S1"
+    where = "S1R" if sh.mdps else "S1"
+    other = "S2R" if sh.mdps else "S2"
+    if p in split.s1:
+        return f"{where} #{split.s1.index(p) + 1}"
+    if p in split.s2:
+        return f"{other} #{split.s2.index(p) + 1}"
+    return "a resident of S2"
+
+
+def _earlier(sh: Shape, h: int, low: int) -> list[int]:
+    """The opponents ``h`` (the higher player of the pair) had before ``low`` in Art. 4's
+    order: with no exchange, the other original subgroup (when an exchange was needed); then
+    the S2 players before ``low`` that earlier S1 players did not take (4.2)."""
+    if h in sh.mdps:
+        pool = [r for r in sh.members if r not in sh.mdps]
+        taken = {lo for m, lo in sh.mdp_pairs if sh.mdps.index(m) < sh.mdps.index(h)}
+        return [r for r in pool[: pool.index(low)] if r not in taken]
+    split = sh.remainder
+    out: list[int] = []
+    if split.out:
+        out += list(split.s2 if h in split.s1 else split.s1)
+    rows = [x for x in split.s1x if x in sh.pairs]
+    taken = {sh.pairs[x] for x in rows[: rows.index(h)]} if h in rows else set()
+    s2 = list(split.s2x)
+    if low in s2:
+        out += [x for x in s2[: s2.index(low)] if x not in taken]
+    return [x for x in dict.fromkeys(out) if x not in (h, low)]
+
+
+def production(tr: Trace, sh: Shape, h: int, low: int) -> Reason:
+    """Which alteration of Art. 4 produced the pair ``h``-``low``."""
+    ed = tr.edition
+    split = sh.remainder
+    if h in sh.mdps:
+        label = ed.label("4.4")
+        return Reason(
+            "opponent",
+            label,
+            f"{h} is an MDP and plays the resident {low}: the MDPs are paired first, each with "
+            f"the earliest resident that keeps the best pairing (Art. {label}, "
+            f"{ed.label('4.2')}).",
+        )
+    if split.out:
+        label = ed.label("4.3")
+        return Reason(
+            "opponent",
+            label,
+            f"{h}-{low} comes from the exchange of {_names(split.out)} (S1) with "
+            f"{_names(split.into)} (S2) (Art. {label}): no candidate without it is as good; "
+            f"S1 is then {_names(split.s1x)}, S2 {_names(split.s2x)}.",
+        )
+    label = ed.label("4.2")
+    rows = [x for x in split.s1x if x in sh.pairs]
+    natural = dict(zip(rows, split.s2x))
+    if natural.get(h) == low:
+        return Reason(
+            "opponent",
+            label,
+            f"{h}-{low} is S1 #{rows.index(h) + 1} against S2 #{rows.index(h) + 1}, the first "
+            f"candidate's pair (Art. {label}).",
+        )
+    return Reason(
+        "opponent",
+        label,
+        f"{h}-{low} comes from a transposition of S2 (Art. {label}): {low} is the first S2 "
+        f"player {h} can get in a best pairing.",
+    )
+
+
+def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -> list[Reason]:
+    """Why ``p`` plays his opponent (see the module docstring)."""
+    sh = shape(tr, br)
+    o = tr.partner[p]
+    h, low = (p, o) if p in sh.pairs and sh.pairs[p] == o else (o, p)
+    score = tr.show(br.score)
+    out = [
+        Reason(
+            "opponent",
+            tr.edition.label("4.2"),
+            f"{tr.who(p)} is {_role(sh, p)} of the {score}-point bracket "
+            f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
+            f"{tr.who(o)}, {_role(sh, o)}.",
+        ),
+        production(tr, sh, h, low),
+    ]
+    earlier = _earlier(sh, h, low)
+    for q in earlier[:depth]:
+        r = why_not(tr, h, q, budget, sh.members)
+        if r is not None:
+            out.append(r)
+    if len(earlier) > depth:
+        more = earlier[depth:]
+        out.append(
+            Reason(
+                "opponent",
+                tr.edition.label("4.2"),
+                f"{h} could also have got {_names(more)} earlier in Art. 4's order; each gives a "
+                "worse round or breaks C1/C3 (the engine's search; not measured here).",
+                uncertain=True,
+            )
+        )
+    return out
+
+
+def _home(tr: Trace, p: int) -> BracketRecord | None:
+    i = tr.home.get(p)
+    return tr.brackets[i] if i is not None else None
+
+
+def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]:
+    """Whether ``p`` floats and why (see the module docstring)."""
+    ed, st = tr.edition, tr.states
+    art = ed.float_article
+    o = tr.partner.get(p)
+    if o is not None and st[o].score > st[p].score:
+        return "up", [
+            Reason(
+                "float",
+                art,
+                f"{p} floats up: his opponent {o} ({tr.show(st[o].score)} points) came down "
+                f"from a higher bracket; {p} has {tr.show(st[p].score)}.",
+            )
+        ]
+    if o is None or st[o].score >= st[p].score:
+        return None, []
+    home = _home(tr, p)
+    if home is None:
+        return "down", []
+    return "down", [_why_down(tr, p, home, budget)]
+
+
+def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
+    """Why ``p`` is not paired in his own bracket ``home``."""
+    ed = tr.edition
+    art = ed.float_article
+    mates = [x for x in tr.ranked(list(home.mdps) + list(home.residents)) if x != p]
+    clashes = [(x, forced.clash(tr, p, x)) for x in mates]
+    free = [x for x, c in clashes if c is None]
+    score = tr.show(home.score)
+    if not mates:
+        return Reason(
+            "float",
+            art,
+            f"{p} floats down: he is the only player of the {score}-point bracket, "
+            "so he can only be paired below it.",
+        )
+    if not free:
+        keys = sorted({c.key for _, c in clashes if c is not None})
+        label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
+        said = "; ".join(c.text for _, c in clashes if c is not None)
+        return Reason(
+            "float",
+            label,
+            f"{p} floats down from the {score}-point bracket: nobody there may play him ({said}).",
+        )
+    q = free[0]
+    reason = Reason(
+        "float",
+        art,
+        f"{p} floats down from the {score}-point bracket: pairing him there is worse "
+        "(the engine's search; not measured here).",
+        uncertain=True,
+    )
+    if budget.take():
+        alt = forced.forced_pair(tr, p, q)
+        if alt is None:
+            label = ed.label("C4")
+            reason = Reason(
+                "float",
+                label,
+                f"{p} floats down from the {score}-point bracket: pairing him there (with {q}, "
+                f"the first who may play him) leaves the round incomplete ({label}).",
+            )
+        else:
+            v = forced.compare(tr, alt)
+            if v.kind != "same":
+                reason = Reason(
+                    "float",
+                    v.criterion or art,
+                    f"{p} floats down from the {score}-point bracket: "
+                    + worse(
+                        tr,
+                        v,
+                        f"the best round pairing him {_where(alt, p, q, home.score)} (with {q}, "
+                        "the first there who may play him)",
+                    )
+                    + ".",
+                    uncertain=v.kind == "unexplained",
+                )
+    return reason
+
+
+def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
+    """``there`` when the alternative pairs P-Q in P's own bracket, else ``below it``."""
+    for br in trace_of(alt).brackets:
+        if (p, q) in br.pairs or (q, p) in br.pairs:
+            return "there" if br.score == score else "below it"
+    return "there"
+
+
+def _history(tr: Trace, p: int) -> str:
+    st = tr.states[p]
+    hist = "".join(c.upper() for c in st.colours) or "no games"
+    return f"{p}: {hist}, {preference_words(st)}"
+
+
+def colour(tr: Trace, p: int) -> Reason:
+    """The colour rule of ``p``'s board (Art. 5.2; 2017/2012 E.1-E.5)."""
+    o = tr.partner[p]
+    st = tr.states
+    d = decide(st[p], st[o], tr.inp.initial_colour or "w", tr.edition)
+    return Reason(
+        "colour",
+        d.label,
+        f"{d.white} gets white, {d.black} black; {d.reason}. Colours so far: "
+        f"{_history(tr, d.white)}; {_history(tr, d.black)}.",
+    )
+
+
+def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
+    """Why ``p`` gets the PAB."""
+    ed, st, ctx_score = tr.edition, tr.states, tr.result.bye_score
+    me = st[p]
+    unplayed = tr.inp.round - 1 - me.played
+    if ed.completion_every_bracket:  # 2025: C5 is a criterion of the whole round (2.3)
+        first = (
+            f"{p} gets the pairing-allocated bye: {tr.show(me.score)} points is the lowest score "
+            f"the bye can go to with every other player paired ({ed.label('C5')}), and {p} may "
+            f"receive it ({ed.label('C2')})."
+        )
+    else:  # 2017/2012: the player left over when the last bracket is paired
+        first = (
+            f"{p} gets the pairing-allocated bye: he is the player left over when the lowest "
+            f"bracket is paired ({tr.show(me.score)} points), and he may receive it "
+            f"({ed.label('C2')})."
+        )
+    out = [Reason("bye", ed.label("C5" if ed.completion_every_bracket else "C2"), first)]
+    same = [
+        x for x in tr.ranked(list(st)) if x != p and st[x].score == me.score and st[x].bye_eligible
+    ]
+    fewer = [x for x in same if tr.inp.round - 1 - st[x].played < unplayed]
+    if ed.rules.get("C9") is not None:
+        out.append(
+            Reason(
+                "bye",
+                ed.label("C9"),
+                f"{p} has {unplayed} unplayed round{'s' if unplayed != 1 else ''}; "
+                + (
+                    f"{_names(fewer)} with fewer could not take it in a round as good."
+                    if fewer
+                    else "nobody eligible with his score has fewer "
+                    f"({ed.label('C9')}: {ed.describe('C9')})."
+                ),
+            )
+        )
+    lower = [x for x in same if st[x].rank > me.rank]
+    if not lower:
+        out.append(
+            Reason(
+                "bye",
+                ed.label("4.2"),
+                f"{p} is the lowest-ranked of the eligible players with {tr.show(me.score)} "
+                "points: the last player left over in Art. 4's order.",
+            )
+        )
+    del ctx_score
+    return out
+
+
+def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
+    """Why ``p`` does not get the PAB (for the players who might have)."""
+    bye = tr.result.bye
+    if bye is None or p == bye:
+        return None
+    ed, st = tr.edition, tr.states
+    me = st[p]
+    if not me.bye_eligible:
+        return Reason(
+            "bye",
+            ed.label("C2"),
+            f"Not the bye: {p} may not receive it ({ed.label('C2')}): "
+            f"he {_ineligibility(tr.inp, ed, p)}.",
+        )
+    if me.score > st[bye].score:
+        rule = (
+            f"the bye goes to the lowest score possible ({ed.label('C5')})"
+            if ed.completion_every_bracket
+            else "the bye goes to the player left over in the lowest bracket"
+        )
+        return Reason(
+            "bye",
+            ed.label("C5"),
+            f"Not the bye: {p} has {tr.show(me.score)} points, {bye} has "
+            f"{tr.show(st[bye].score)}; {rule}.",
+        )
+    if not budget.take():
+        return None
+    alt = forced.forced_bye(tr, p)
+    if alt is None:
+        label = ed.label("C4")
+        return Reason(
+            "bye", label, f"Not the bye: with {p} unpaired the others cannot all be paired."
+        )
+    v = forced.compare(tr, alt)
+    if v.kind == "same":
+        return None
+    return Reason(
+        "bye",
+        v.criterion or "?",
+        "Not the bye: " + worse(tr, v, f"the best round with {p} unpaired") + ".",
+        uncertain=v.kind == "unexplained",
+    )
+
+
+def nearest_to_bye(tr: Trace, k: int = 2) -> list[int]:
+    """The ``k`` eligible players with the PAB's score ranked nearest above it and below it:
+    the ones a whole-round explanation measures (a single player's always is)."""
+    bye = tr.result.bye
+    st = tr.states
+    if bye is None:
+        return []
+    race = [x for x in tr.ranked(list(st)) if st[x].score == st[bye].score and st[x].bye_eligible]
+    above = [x for x in race if st[x].rank < st[bye].rank]
+    below = [x for x in race if st[x].rank > st[bye].rank]  # passed over: the surprising ones
+    return above[-k:] + below[:k]
+
+
+__all__ = ["Budget", "RoundPairing", "bye_holder", "bye_other", "colour", "floats", "opponent"]
