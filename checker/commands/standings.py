@@ -139,6 +139,74 @@ def render_html(doc: dict[str, Any]) -> str:
     )
 
 
+def build_doc(
+    t: Any, option: Any, after_round: int | None, tb_rules: str, unrated: int | None
+) -> dict[str, Any]:
+    """The standings of ``t`` after ``after_round`` (default: the last recorded round) as the
+    command's document (the model its text, JSON, CSV and HTML forms and the web page render):
+    ``option`` is a parsed ``--tiebreaks`` list or None; ``after_round`` must be recorded."""
+    from trfaudit.checker import standings as chk
+    from trfaudit.engine.tiebreaks import compute
+
+    recorded = t.recorded_rounds()
+    rounds = recorded if after_round is None else after_round
+    choice = chk.choose_tb_rules(t, tb_rules)
+    decl = chk.declared(t, option)
+    st = compute(
+        t,
+        decl.codes,
+        choice.rules,
+        rounds=rounds,
+        points_first=decl.points_first,
+        unrated_rating=unrated,
+    )
+    shown = [c.text for c in decl.codes]  # exactly as given (a 212 may name PTS)
+    doc: dict[str, Any] = {
+        "file": t.file,
+        "round": rounds,
+        "rules": choice.rules.name,
+        "rules_reason": choice.reason,
+        "source": decl.source or "no tie-breaks declared",
+        "tiebreaks": shown,
+        "order": [s.label for s in st.steps],
+        "players": _table(st, t, shown),
+        "unavailable": {s.label: s.reason for s in st.steps if s.tiebreak is None},
+        "notes": ([decl.note] if decl.note else []) + list(st.notes),
+        "differences": [],
+        "ranks_recorded": False,
+    }
+    ranks = chk.recorded_ranks(t)
+    if ranks and rounds == recorded:
+        doc["ranks_recorded"] = True
+        if len(ranks) < len(t.players):
+            doc["notes"].append(
+                f"ranks recorded for {len(ranks)} of {len(t.players)} "
+                "participants: not compared"
+            )
+        elif decl.points_first and not chk.is_ranking(st.event.score, ranks):
+            doc["notes"].append(
+                "the rank column does not follow the points: it is not "
+                "the standings of this file; not compared"
+            )
+        elif not decl.source:
+            doc["notes"].append(
+                "no tie-breaks declared (202/212, --tiebreaks): only the "
+                "order by points is compared"
+            )
+        else:
+            doc["differences"] = [
+                {
+                    "players": d.players,
+                    "tiebreak": d.criterion,
+                    "recorded": d.recorded,
+                    "expected": d.expected,
+                    "explanation": d.explanation,
+                }
+                for d in chk.compare(t, st, ranks)
+            ]
+    return doc
+
+
 def register(app: typer.Typer) -> None:
     from trfaudit.checker.cli import (
         EXIT_DISCREPANCY,
@@ -184,8 +252,6 @@ def register(app: typer.Typer) -> None:
         ranking does not allow is reported with the tie-break that decides it.  Exit 0, 1 when
         a recorded rank differs, 2 on invalid input or a bad option.
         """
-        from trfaudit.checker import standings as chk
-        from trfaudit.engine.tiebreaks import compute
         from trfaudit.trf.tiebreak_codes import CodeError, parse_list
 
         t, _ = load_consistent(file, "no standings")
@@ -200,61 +266,8 @@ def register(app: typer.Typer) -> None:
         if after_round is not None and after_round > recorded:
             say(f"--after-round {after_round}: only {recorded} round(s) are recorded", err=True)
             raise typer.Exit(EXIT_INVALID)
-        rounds = recorded if after_round is None else after_round
-        choice = chk.choose_tb_rules(t, tb_rules.value)
-        decl = chk.declared(t, option)
-        st = compute(
-            t,
-            decl.codes,
-            choice.rules,
-            rounds=rounds,
-            points_first=decl.points_first,
-            unrated_rating=unrated,
-        )
-        shown = [c.text for c in decl.codes]  # exactly as given (a 212 may name PTS)
-        doc: dict[str, Any] = {
-            "file": t.file,
-            "round": rounds,
-            "rules": choice.rules.name,
-            "rules_reason": choice.reason,
-            "source": decl.source or "no tie-breaks declared",
-            "tiebreaks": shown,
-            "order": [s.label for s in st.steps],
-            "players": _table(st, t, shown),
-            "unavailable": {s.label: s.reason for s in st.steps if s.tiebreak is None},
-            "notes": ([decl.note] if decl.note else []) + list(st.notes),
-            "differences": [],
-            "ranks_recorded": False,
-        }
-        ranks = chk.recorded_ranks(t)
-        if ranks and rounds == recorded:
-            doc["ranks_recorded"] = True
-            if len(ranks) < len(t.players):
-                doc["notes"].append(
-                    f"ranks recorded for {len(ranks)} of {len(t.players)} "
-                    "participants: not compared"
-                )
-            elif decl.points_first and not chk.is_ranking(st.event.score, ranks):
-                doc["notes"].append(
-                    "the rank column does not follow the points: it is not "
-                    "the standings of this file; not compared"
-                )
-            elif not decl.source:
-                doc["notes"].append(
-                    "no tie-breaks declared (202/212, --tiebreaks): only the "
-                    "order by points is compared"
-                )
-            else:
-                doc["differences"] = [
-                    {
-                        "players": d.players,
-                        "tiebreak": d.criterion,
-                        "recorded": d.recorded,
-                        "expected": d.expected,
-                        "explanation": d.explanation,
-                    }
-                    for d in chk.compare(t, st, ranks)
-                ]
+        doc = build_doc(t, option, after_round, tb_rules.value, unrated)
+        rounds, shown = doc["round"], doc["tiebreaks"]
         if fmt is Format.json:
             import json
 
