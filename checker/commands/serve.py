@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from typing import Optional
 
 import typer
 
@@ -43,10 +42,11 @@ def register(app: typer.Typer) -> None:
             raise typer.Exit(EXIT_INVALID)
         try:
             import uvicorn
-
             from trfaudit.checker.web import Settings, create_app
         except ImportError as exc:
-            say(f"trfaudit serve needs the web extra: pip install 'trfaudit[web]' ({exc})", err=True)
+            say(
+                f"trfaudit serve needs the web extra: pip install 'trfaudit[web]' ({exc})", err=True
+            )
             raise typer.Exit(EXIT_INVALID)
         if host not in LOOPBACK:
             say(
@@ -74,7 +74,9 @@ def _announce(server, host: str, open_: bool, say) -> None:
         port = server.servers[0].sockets[0].getsockname()[1]
         shown = "127.0.0.1" if host in ("0.0.0.0", "::") else host
         url = f"http://{'[' + shown + ']' if ':' in shown else shown}:{port}/"
-        where = "this computer only" if host in LOOPBACK else f"{host}, reachable from other machines"
+        where = (
+            "this computer only" if host in LOOPBACK else f"{host}, reachable from other machines"
+        )
         say(f"trfaudit serve: {url} (listening on {where}; Ctrl-C stops)", err=True)
         if open_:
             import webbrowser

@@ -9,11 +9,12 @@ scripts and styles, no framing, no sniffing, no referrer).
 
 from __future__ import annotations
 
-import hashlib
 import base64
+import hashlib
+from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator
+from typing import Any
 
 from starlette.applications import Starlette
 from starlette.formparsers import MultiPartParser

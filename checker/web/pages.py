@@ -144,8 +144,11 @@ def standings(token: str, view: dict[str, Any]) -> str:
 def rounds(token: str, view: dict[str, Any]) -> str:
     """Each recorded round's boards; a name opens the player's explanation of that round."""
     names, i = view["names"], view["index"]
-    out = ["<section class=rounds-boards><h3>Rounds <span class=muted>(click a name: why he "
-           "is paired so)</span></h3>"]
+    head = (
+        "<section class=rounds-boards><h3>Rounds <span class=muted>(click a name: why he "
+        "is paired so)</span></h3>"
+    )
+    out = [head]
     for r in view["rounds"]:
         rnd = r["round"]
         rows = "".join(
@@ -189,9 +192,7 @@ def verdict(token: str, docs: dict[str, Any]) -> str:
                 + rounds(token, view)
                 + "</section>"
             )
-    parts.append(
-        "</div><aside id=panel class=panel hidden aria-live=polite></aside></div>"
-    )
+    parts.append("</div><aside id=panel class=panel hidden aria-live=polite></aside></div>")
     return layout("trfaudit: verdict", "".join(parts))
 
 
@@ -234,6 +235,4 @@ def explanation_panel(
 def explanation(
     token: str, index: int, file_name: str, docs: dict[str, Any], player: int | None
 ) -> str:
-    return layout(
-        "trfaudit: explanation", explanation_panel(token, index, file_name, docs, player)
-    )
+    return layout("trfaudit: explanation", explanation_panel(token, index, file_name, docs, player))

@@ -91,8 +91,13 @@ async def _run(request: Request, task: str, *args: Any) -> Result:
 
 
 def _page_error(status: int, message: str) -> HTMLResponse:
-    titles = {400: "The file cannot be checked", 404: "Not found", 413: "File too large",
-              422: "No legal pairing", 503: "Time limit reached"}
+    titles = {
+        400: "The file cannot be checked",
+        404: "Not found",
+        413: "File too large",
+        422: "No legal pairing",
+        503: "Time limit reached",
+    }
     return HTMLResponse(pages.error(status, titles.get(status, "Error"), message), status)
 
 
@@ -118,8 +123,9 @@ async def check_page(request: Request) -> Response:
         docs = result.docs
         if docs.get("html"):  # the report says what is wrong, as the CLI's does
             body = pages.error(result.status, "The file cannot be checked", result.message)
-            return HTMLResponse(body.replace("</main>", pages.report_body(docs["html"]) + "</main>"),
-                                result.status)
+            return HTMLResponse(
+                body.replace("</main>", pages.report_body(docs["html"]) + "</main>"), result.status
+            )
         return _page_error(result.status, result.message)
     token = state(request).store.add(Upload(files, rules, tiebreaks, result.docs))
     return RedirectResponse(f"/r/{token}", status_code=303)
@@ -128,8 +134,11 @@ async def check_page(request: Request) -> Response:
 def _upload(request: Request) -> Upload:
     upload = state(request).store.get(request.path_params["token"])
     if upload is None:
-        raise Refused(404, "This verdict is no longer kept (the server keeps the last ones "
-                      "for an hour). Upload the file again.")
+        raise Refused(
+            404,
+            "This verdict is no longer kept (the server keeps the last ones "
+            "for an hour). Upload the file again.",
+        )
     return upload
 
 

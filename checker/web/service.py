@@ -53,7 +53,9 @@ def _rules_error(rules: str, with_all: bool) -> str | None:
         return f"rules: {rules!r} is not one of {', '.join(allowed)}"
     if rules not in ("auto", "all") and rules not in EDITIONS:
         implemented = ", ".join(sorted({e.name for e in EDITIONS.values()}))
-        return f"--rules {rules}: rules {rules} are not implemented yet (implemented: {implemented})"
+        return (
+            f"--rules {rules}: rules {rules} are not implemented yet (implemented: {implemented})"
+        )
     return None
 
 

@@ -38,7 +38,7 @@ def serve_fd(fd: int) -> None:  # pragma: no cover - runs in the worker process
     conn = Connection(fd)
 
     # Load the engine and the checker before the first task arrives.
-    import trfaudit.checker.explain_html  # noqa: F401
+    import trfaudit.checker.explain_html
     import trfaudit.checker.run  # noqa: F401
 
     while True:

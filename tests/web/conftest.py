@@ -17,7 +17,7 @@ pytest.importorskip("starlette")
 pytest.importorskip("uvicorn")
 pytest.importorskip("multipart")
 
-from trfaudit.checker.web import Settings, create_app  # noqa: E402
+from trfaudit.checker.web import Settings, create_app
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = ROOT / "corpus" / "seed-example" / "round3-input.trf"

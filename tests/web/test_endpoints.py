@@ -28,8 +28,12 @@ def cli(*args: str, cwd: Path) -> subprocess.CompletedProcess[bytes]:
     """``trfaudit ARGS`` run in ``cwd`` (with this process's import path)."""
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
     return subprocess.run(
-        [sys.executable, "-m", "trfaudit.checker.cli", *args], cwd=cwd, env=env,
-        capture_output=True, timeout=300,
+        [sys.executable, "-m", "trfaudit.checker.cli", *args],
+        check=False,
+        cwd=cwd,
+        env=env,
+        capture_output=True,
+        timeout=300,
     )
 
 
@@ -52,8 +56,9 @@ def test_api_check_is_the_cli_json(client, path, rules):
 def test_api_check_tiebreaks_is_the_cli_on_the_converted_file(client, tmp_path):
     """A tie-break list is recorded in the file as ``convert --tiebreaks`` does it."""
     r = client.post("/api/check", files=upload(REAL), data={"tiebreaks": "BH/C1,BH,SB"})
-    converted = cli("convert", str(REAL), "--to", "trf26", "--tiebreaks", "BH/C1,BH,SB",
-                    cwd=ROOT).stdout
+    converted = cli(
+        "convert", str(REAL), "--to", "trf26", "--tiebreaks", "BH/C1,BH,SB", cwd=ROOT
+    ).stdout
     (tmp_path / REAL.name).write_bytes(converted)
     proc = cli("check", REAL.name, "--format", "json", cwd=tmp_path)
     assert r.status_code == 200 and r.content == proc.stdout
@@ -61,12 +66,14 @@ def test_api_check_tiebreaks_is_the_cli_on_the_converted_file(client, tmp_path):
 
 def test_api_explain_is_the_cli_json(client):
     r = client.post("/api/explain", files=upload(SEED), data={"round": "2", "player": "3"})
-    proc = cli("explain", SEED.name, "--round", "2", "--player", "3", "--format", "json",
-               cwd=SEED.parent)
+    proc = cli(
+        "explain", SEED.name, "--round", "2", "--player", "3", "--format", "json", cwd=SEED.parent
+    )
     assert proc.returncode == 0, proc.stderr
     assert r.status_code == 200 and r.content == proc.stdout
-    r = client.post("/api/explain", files=upload(SEED),
-                    data={"round": "2", "player": "3", "against": "1"})
+    r = client.post(
+        "/api/explain", files=upload(SEED), data={"round": "2", "player": "3", "against": "1"}
+    )
     assert r.status_code == 200 and r.json()["against"] == 1 and r.json()["verdict"]["text"]
 
 
@@ -82,7 +89,7 @@ def test_malformed_file_gets_the_cli_message_and_400(client, tmp_path):
     assert message.startswith("bad.trf:2:92: round 1: opponent 'xxxx' is not a number")
     page = client.post("/check", files={"file": ("bad.trf", BAD)})
     assert page.status_code == 400
-    shown = re.search(r"<pre class=message id=message>(.*?)</pre>", page.text, re.S)
+    shown = re.search(r"<pre class=message id=message>(.*?)</pre>", page.text, re.DOTALL)
     assert shown and html.unescape(shown.group(1)) == message
     assert "Traceback" not in page.text
     r = client.post("/api/explain", files={"file": ("bad.trf", BAD)}, data={"round": "1"})
@@ -125,7 +132,6 @@ def test_too_large_is_413_and_the_server_goes_on(client):
 
 def test_time_limit_gives_a_clear_page_and_the_server_goes_on():
     from starlette.testclient import TestClient
-
     from trfaudit.checker.web import Settings, create_app
 
     with TestClient(create_app(Settings(workers=1, time_limit=0.3))) as c:
@@ -161,10 +167,11 @@ def test_standings_table_is_the_cli_standings(client):
     """Every tie-break value and the recorded rank, as ``standings --tiebreaks`` has them."""
     r = client.post("/check", files=upload(REAL), data={"tiebreaks": "BH/C1,BH,SB"})
     assert r.status_code == 200
-    st = cli("standings", REAL.name, "--tiebreaks", "BH/C1,BH,SB", "--format", "json",
-             cwd=REAL.parent)
+    st = cli(
+        "standings", REAL.name, "--tiebreaks", "BH/C1,BH,SB", "--format", "json", cwd=REAL.parent
+    )
     doc = json.loads(st.stdout)
-    table = re.search(r"<table class=standings>(.*?)</table>", r.text, re.S).group(1)
+    table = re.search(r"<table class=standings>(.*?)</table>", r.text, re.DOTALL).group(1)
     rows = [
         [re.sub(r"<[^>]+>", "", c) for c in re.findall(r"<td[^>]*>(.*?)</td>", row)]
         for row in re.findall(r"<tr>(.*?)</tr>", table.split("<tbody>")[1])
