@@ -197,7 +197,12 @@ def verdict(token: str, docs: dict[str, Any]) -> str:
 
 
 def explanation_panel(
-    token: str, index: int, file_name: str, docs: dict[str, Any], player: int | None
+    token: str,
+    index: int,
+    file_name: str,
+    docs: dict[str, Any],
+    player: int | None,
+    against: int | None = None,
 ) -> str:
     """The explanation fragment of ``explain --format html``, the round links and the
     "why not ..." chooser (a GET form: works without JavaScript)."""
@@ -212,7 +217,8 @@ def explanation_panel(
     chooser = ""
     if player:
         options = "".join(
-            f"<option value={tpn}>{escape(_name(names, tpn))}</option>"
+            f"<option value={tpn}{' selected' if tpn == against else ''}>"
+            f"{escape(_name(names, tpn))}</option>"
             for tpn in docs["paired"]
             if tpn != player
         )

@@ -200,8 +200,8 @@ async def explain_page(request: Request) -> Response:
         docs = upload.explained[key] = result.docs
     token, name = request.path_params["token"], upload.files[i][0]
     if query.get("fragment"):
-        return HTMLResponse(pages.explanation_panel(token, i, name, docs, player))
-    return HTMLResponse(pages.explanation(token, i, name, docs, player))
+        return HTMLResponse(pages.explanation_panel(token, i, name, docs, player, against))
+    return HTMLResponse(pages.explanation(token, i, name, docs, player, against))
 
 
 def _json_error(result: Result) -> Response:

@@ -90,8 +90,17 @@ def _report(name: str, data: bytes, rules: str, codes: Any) -> tuple[Any, Any]:
     return check_tournament(t, options), t
 
 
+#: Results as a scoresheet writes them (TRF 001 result codes; others as written).
+RESULTS = {"=": "½", "D": "½", "W": "1", "L": "0"}
+
+
+def _result(code: str) -> str:
+    code = code.strip()
+    return RESULTS.get(code, code) or "?"
+
+
 def _rounds(t: Any) -> list[dict[str, Any]]:
-    """Each recorded round's boards (white, black, the result as written) and byes."""
+    """Each recorded round's boards (white, black, the result) and byes."""
     from trfaudit.trf.rounds import read_round
 
     out = []
@@ -101,7 +110,7 @@ def _rounds(t: Any) -> list[dict[str, Any]]:
         for white, black in recorded.boards:
             entry = t.players[white].entries[rnd - 1]
             other = t.players[black].entries[rnd - 1]
-            boards.append([white, black, f"{entry.result.strip()}-{other.result.strip()}"])
+            boards.append([white, black, f"{_result(entry.result)}–{_result(other.result)}"])
         out.append({"round": rnd, "boards": boards, "byes": list(recorded.byes)})
     return out
 

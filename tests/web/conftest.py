@@ -7,8 +7,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
-import time
 from pathlib import Path
 
 import pytest
@@ -18,6 +16,7 @@ pytest.importorskip("uvicorn")
 pytest.importorskip("multipart")
 
 from trfaudit.checker.web import Settings, create_app
+from trfaudit.checker.web.live import LiveServer
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED = ROOT / "corpus" / "seed-example" / "round3-input.trf"
@@ -49,31 +48,6 @@ def client():
 
     with TestClient(create_app(Settings(workers=2))) as c:
         yield c
-
-
-class LiveServer:
-    """The application under uvicorn in a thread, on 127.0.0.1 and a free port."""
-
-    def __init__(self, settings: Settings) -> None:
-        import uvicorn
-
-        config = uvicorn.Config(create_app(settings), host="127.0.0.1", port=0, log_level="warning")
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-
-    def __enter__(self) -> str:
-        self.thread.start()
-        deadline = time.monotonic() + 60
-        while not self.server.started:
-            if time.monotonic() > deadline or not self.thread.is_alive():
-                raise RuntimeError("uvicorn did not start")
-            time.sleep(0.05)
-        port = self.server.servers[0].sockets[0].getsockname()[1]
-        return f"http://127.0.0.1:{port}"
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.should_exit = True
-        self.thread.join(30)
 
 
 @pytest.fixture(scope="module")
