@@ -232,13 +232,20 @@ def explanation_panel(
     return (
         f"<div class=explanation><p class=muted>{escape(file_name)}; round: {rounds} "
         f"&middot; <a href='/r/{token}'>back to the verdict</a></p>"
-        + docs["html"]
+        + str(docs["html"])
         + chooser
         + "</div>"
     )
 
 
 def explanation(
-    token: str, index: int, file_name: str, docs: dict[str, Any], player: int | None
+    token: str,
+    index: int,
+    file_name: str,
+    docs: dict[str, Any],
+    player: int | None,
+    against: int | None = None,
 ) -> str:
-    return layout("trfaudit: explanation", explanation_panel(token, index, file_name, docs, player))
+    """The explanation as a page of its own (the links' target without JavaScript)."""
+    panel = explanation_panel(token, index, file_name, docs, player, against)
+    return layout("trfaudit: explanation", panel)

@@ -78,7 +78,8 @@ async def _run(request: Request, task: str, *args: Any) -> Result:
     """Run ``task`` in a worker; the time limit and a dead worker become a Result."""
     st = state(request)
     try:
-        return await st.pool.run(task, *args)
+        result: Result = await st.pool.run(task, *args)
+        return result
     except TimeLimit:
         return Result(
             503,
@@ -132,7 +133,7 @@ async def check_page(request: Request) -> Response:
 
 
 def _upload(request: Request) -> Upload:
-    upload = state(request).store.get(request.path_params["token"])
+    upload: Upload | None = state(request).store.get(request.path_params["token"])
     if upload is None:
         raise Refused(
             404,

@@ -18,6 +18,7 @@ cannot be read, an inconsistent file, a bad option) is 400 with the CLI's messag
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -235,4 +236,8 @@ def convert_upload(name: str, data: bytes, tiebreaks: str | None) -> Result:
 
 
 #: The functions a worker runs, by name (what the parent sends over the pipe).
-TASKS = {"check": check_upload, "explain": explain_upload, "convert": convert_upload}
+TASKS: dict[str, Callable[..., Result]] = {
+    "check": check_upload,
+    "explain": explain_upload,
+    "convert": convert_upload,
+}
