@@ -62,3 +62,29 @@ def render_explanation_html(explanation: Explanation) -> str:
         out.append("</div>")
     out.append("</section>")
     return "\n".join(out)
+
+
+def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None) -> str | None:
+    """The explanations of the players ``tpns`` for round ``rnd`` of ``file``, as embedded
+    ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
+    player table to them).  None when the file cannot be read again (stdin); a muted note
+    when the round cannot be explained (nothing is hidden)."""
+    from trfaudit.checker.why.api import explain_players
+    from trfaudit.engine import NoPairing
+    from trfaudit.trf.errors import TrfError
+    from trfaudit.trf.files import load
+
+    if file.startswith("<") or not tpns:
+        return None
+    try:
+        t = load(file)
+        e = explain_players(t, rnd, tpns, rules=rules or "auto")
+    except (OSError, TrfError, ValueError, NoPairing) as exc:
+        return f'<p class="muted why-note">No explanation for round {rnd}: {escape(str(exc))}</p>'
+    body = "".join(render_player_html(rnd, p) for p in e.players)
+    notes = "".join(f'<p class="muted why-note">{escape(n)}</p>' for n in e.notes)
+    return (
+        f'<div class="why" id="why-r{rnd}"><h4>Why the engine pairs them so '
+        f"<span class=muted>(round {rnd} as the engine pairs it; rules {escape(e.rules)})"
+        f"</span></h4>{notes}{body}</div>"
+    )

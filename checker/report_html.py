@@ -92,9 +92,14 @@ def _boards(r: RoundReport, names: dict[int, str], full: bool) -> str:
     )
 
 
-def _players(players: list[PlayerInfo]) -> str:
+def _players(players: list[PlayerInfo], rnd: int | None = None) -> str:
+    """The players table; with ``rnd``, each name links to his explanation (explain_html)."""
+
+    def name(p: PlayerInfo) -> str:
+        return f"<a href='#why-r{rnd}-p{p.tpn}'>{escape(p.name)}</a>" if rnd else escape(p.name)
+
     rows = "".join(
-        f"<tr><td class=num>{p.tpn}</td><td>{escape(p.name)}</td><td>{escape(p.federation)}</td>"
+        f"<tr><td class=num>{p.tpn}</td><td>{name(p)}</td><td>{escape(p.federation)}</td>"
         f"<td class=num>{p.rating or ''}</td><td class=num>{escape(p.score)}</td>"
         f"<td><code>{escape(p.colours)}</code></td></tr>"
         for p in players
@@ -167,7 +172,7 @@ def _pairing(p: Pairing | None) -> str:
     return escape(text)
 
 
-def _round(r: RoundReport, full: bool) -> str:
+def _round(r: RoundReport, full: bool, f: FileReport | None = None) -> str:
     names = {p.tpn: p.name for p in r.players}
     if r.bracket is not None:
         names.update({p.tpn: p.name for p in r.bracket.players})
@@ -206,12 +211,15 @@ def _round(r: RoundReport, full: bool) -> str:
     if r.differing:
         body += _boards(r, names, full)
     if r.players:
+        shown = r.players if full else r.players[:ROWS]
+        why = _why(f, r.round, [p.tpn for p in shown])
         body += (
             "<h4>Players <span class=muted>(as the boards above show them)</span></h4>"
-            + _players(r.players if full else r.players[:ROWS])
+            + _players(shown, r.round if why else None)
         )
         if not full and len(r.players) > ROWS:
             body += f"<p class=muted>&hellip; {len(r.players) - ROWS} more</p>"
+        body += why or ""
     if full and r.recorded is not None:
         body += (
             f"<p class=muted><b>Recorded round:</b> {_pairing(r.recorded)}<br>"
@@ -220,6 +228,15 @@ def _round(r: RoundReport, full: bool) -> str:
     if r.bracket is not None:
         body += _bracket(r.bracket, full)
     return body + "</section>"
+
+
+def _why(f: FileReport | None, rnd: int, tpns: list[int]) -> str | None:
+    """Each listed player's explanation for the round (trfaudit explain), when it can be made."""
+    if f is None:
+        return None
+    from .explain_html import check_round_section
+
+    return check_round_section(f.file, rnd, tpns, f.rules)
 
 
 def _file(f: FileReport, full: bool) -> str:
@@ -251,7 +268,7 @@ def _file(f: FileReport, full: bool) -> str:
     if lines:
         out.append("<p class=editions>" + "<br>".join(escape(x) for x in lines) + "</p>")
     for r in f.differing:
-        out.append(_round(r, full))
+        out.append(_round(r, full, f))
     if f.standings:
         out.append(
             "<section class=standings><h3>Standings <span class=status-differs>differ"

@@ -3,22 +3,24 @@
 from __future__ import annotations
 
 from trfaudit.checker.rules import choose_edition
-from trfaudit.engine.editions import EDITIONS
+from trfaudit.engine.editions import EDITIONS, Edition
 from trfaudit.trf.model import Tournament
 
 from ..recorded import recorded_round
 from . import forced, reasons
-from .model import BracketInfo, Explanation, PlayerWhy, Reason
+from .model import BracketInfo, Bye, Explanation, PlayerWhy, Reason
 from .trace import Trace, pair, pairing_input
 
 #: Extra pairings (one per alternative measured) for a whole round and for one player.
-ROUND_BUDGET = 40
-PLAYER_BUDGET = 12
+ROUND_BUDGET = 12
+PLAYER_BUDGET = 6
 
 
 def _bracket(tr: Trace, p: int) -> BracketInfo | None:
     i = tr.paired_in.get(p)
     if i is None:
+        if p == tr.result.bye:  # alone in the lowest score group: left over
+            return BracketInfo(tr.show(tr.states[p].score), (p,), ())
         return None
     br = tr.brackets[i]
     return BracketInfo(
@@ -46,10 +48,10 @@ def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerW
         out += reasons.opponent(tr, br, p, budget, depth)
         out.append(reasons.colour(tr, p))
     out += why_float
-    bye = "PAB" if p == tr.result.bye else None
+    bye: Bye | None = "PAB" if p == tr.result.bye else None
     if bye:
         out += reasons.bye_holder(tr, p, budget)
-    elif reasons.in_bye_race(tr, p) or (depth > 2 and tr.result.bye is not None):
+    elif (depth > 2 and tr.result.bye is not None) or p in reasons.nearest_to_bye(tr):
         r = reasons.bye_other(tr, p, budget)
         if r is not None:
             out.append(r)
@@ -86,6 +88,16 @@ def _finding(t: Tournament, rnd: int, tr: Trace) -> str | None:
     return d.summary or d.explanation
 
 
+def _edition(t: Tournament, rules: str) -> tuple[Edition, str]:
+    choice = choose_edition(t, rules)
+    if choice.edition is None:
+        raise ValueError(choice.reason)
+    edition = EDITIONS.get(choice.edition)
+    if edition is None:
+        raise ValueError(f"rules {choice.edition} are not implemented ({choice.reason})")
+    return edition, choice.reason
+
+
 def explain(
     t: Tournament,
     round: int,
@@ -103,28 +115,38 @@ def explain(
     Raises ValueError for a round, player or edition that cannot be explained, and
     :class:`trfaudit.NoPairing` when no round-pairing exists.
     """
+    if against is not None and player is None:
+        raise ValueError("--against needs --player")
+    who = None if player is None else [player]
+    return explain_players(t, round, who, against=against, rules=rules)
+
+
+def explain_players(
+    t: Tournament,
+    round: int,
+    players: list[int] | None,
+    against: int | None = None,
+    rules: str = "auto",
+) -> Explanation:
+    """:func:`explain` for several players (None: all) sharing one pairing of the round; each
+    listed player is measured as a single one is (the ``check`` report's player tables)."""
     recorded = t.recorded_rounds()
     if not 1 <= round <= recorded + 1:
         raise ValueError(f"cannot explain round {round}: rounds 1..{recorded + 1} can be")
-    choice = choose_edition(t, rules)
-    if choice.edition is None:
-        raise ValueError(choice.reason)
-    edition = EDITIONS.get(choice.edition)
-    if edition is None:
-        raise ValueError(f"rules {choice.edition} are not implemented ({choice.reason})")
-    if against is not None and player is None:
-        raise ValueError("--against needs --player")
-    for who in (player, against):
+    edition, reason = _edition(t, rules)
+    for who in [*(players or []), against]:
         if who is not None and who not in t.players:
             raise ValueError(f"player {who} is not in the tournament")
     tr = pair(t, pairing_input(t, round), edition)
+    player = players[0] if players and len(players) == 1 else None
     if against is not None and (player not in tr.states or against not in tr.states):
         missing = player if player not in tr.states else against
         raise ValueError(f"player {missing} is not paired in round {round}")
-    one = player is not None
-    budget = reasons.Budget(PLAYER_BUDGET if one else ROUND_BUDGET)
-    who = [player] if player is not None else sorted(t.players)
-    players = tuple(player_why(tr, p, budget, 3 if one else 2) for p in who)
+    listed = players is not None
+    size = PLAYER_BUDGET * len(players) if players is not None else ROUND_BUDGET
+    budget = reasons.Budget(size)
+    chosen = players if players is not None else sorted(t.players)
+    out = tuple(player_why(tr, p, budget, 3 if listed else 1) for p in chosen)
     alt = verdict = None
     if against is not None and player is not None:
         alt, verdict = forced.against(tr, player, against)
@@ -134,7 +156,7 @@ def explain(
             "the 2012 edition is not modelled in full by the engine: every reason is uncertain "
             "(confirm by hand)"
         )
-    if budget.left <= 0:
+    if budget.left <= 0 and not listed:
         notes.append(
             "some alternatives were not measured (a whole round measures at most "
             f"{ROUND_BUDGET}); ask for one player for all of his"
@@ -142,9 +164,9 @@ def explain(
     return Explanation(
         round=round,
         rules=edition.name,
-        rules_reason=choice.reason,
+        rules_reason=reason,
         recorded=round <= recorded,
-        players=players,
+        players=out,
         boards=tuple((b.white, b.black) for b in tr.result.boards),
         bye=tr.result.bye,
         finding=_finding(t, round, tr) if round <= recorded else None,

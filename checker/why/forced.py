@@ -121,12 +121,21 @@ def compare(tr: Trace, alt: RoundPairing) -> Verdict:
     rec = as_recorded(mine, tr.inp.round)
     exp = explain_quality(tr.inp, tr.edition, rec, tr.result, tr.names)
     kind = {Kind.QUALITY: "quality", Kind.ORDER: "order"}.get(exp.kind, "unexplained")
+    # explain_quality words a recorded round; here the "record" is the alternative.
+    text = (
+        exp.text.replace("the record has", "the alternative has")
+        .replace(
+            "the record is better, an engine defect", "the alternative is better: an engine defect"
+        )
+        .replace("; the record ", "; the alternative ")
+        .replace("the record gives", "the alternative gives")
+    )
     return Verdict(
         kind,  # type: ignore[arg-type]
         exp.criterion,
         exp.expected,
         exp.recorded,
-        exp.text,
+        text,
         uncertain=tr.edition.name == "2012",
     )
 

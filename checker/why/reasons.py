@@ -14,7 +14,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from trfaudit.engine.colours import decide, preference_words
 from trfaudit.engine.dutch import BracketRecord, RoundPairing
@@ -28,9 +28,11 @@ from .trace import Trace
 
 @dataclass
 class Budget:
-    """How many extra pairings (one per alternative measured) an explanation may make."""
+    """How many extra pairings (one per alternative measured) an explanation may make, and
+    the reasons already measured (a pair's reasons serve both its players)."""
 
     left: int
+    memo: dict[tuple[str, int, int], Reason | None] = field(default_factory=dict)
 
     def take(self) -> bool:
         if self.left <= 0:
@@ -39,7 +41,10 @@ class Budget:
         return True
 
 
-def _names(ps: tuple[int, ...] | list[int]) -> str:
+def _names(ps: tuple[int, ...] | list[int], cap: int = 12) -> str:
+    """``1, 2, 3`` (at most ``cap``, then how many in all)."""
+    if len(ps) > cap:
+        return ", ".join(map(str, ps[:cap])) + f", ... ({len(ps)} players)"
     return ", ".join(map(str, ps)) or "none"
 
 
@@ -68,8 +73,40 @@ def worse(tr: Trace, v: Verdict, what: str) -> str:
     return f"{what} is not worse than the engine's round: {v.text}"
 
 
-def why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
-    """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse)."""
+def parting(tr: Trace, alt: RoundPairing, members: tuple[int, ...], cap: int = 4) -> str:
+    """`` (2-6, 3-7 where the engine pairs 2-7, 3-6)``: the pairs of the bracket that the
+    alternative makes otherwise ('' when there are more than ``cap``)."""
+    inside = set(members)
+    rank = {x: i for i, x in enumerate(members)}
+
+    def pairs(boards: list[tuple[int, int]]) -> set[tuple[int, int]]:
+        return {(a, b) if rank[a] < rank[b] else (b, a) for a, b in boards if {a, b} <= inside}
+
+    mine = pairs([(b.white, b.black) for b in alt.boards])
+    theirs = pairs([(b.white, b.black) for b in tr.result.boards])
+    new, old = (
+        sorted(mine - theirs, key=lambda x: rank[x[0]]),
+        sorted(theirs - mine, key=lambda x: rank[x[0]]),
+    )
+    if not new or len(new) > cap or len(old) > cap:
+        return ""
+    shown = ", ".join(f"{a}-{b}" for a, b in new)
+    engine = ", ".join(f"{a}-{b}" for a, b in old) or "neither"
+    return f" ({shown} where the engine pairs {engine})"
+
+
+def why_not(
+    tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...] = ()
+) -> Reason | None:
+    """Why ``p`` does not play ``q`` (C1/C3, or the best round with the pair is worse);
+    ``members``: the bracket whose differing pairs the reason shows."""
+    key = ("pair", p, q)
+    if key not in budget.memo:
+        budget.memo[key] = _why_not(tr, p, q, budget, members)
+    return budget.memo[key]
+
+
+def _why_not(tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...]) -> Reason | None:
     c = forced.clash(tr, p, q)
     if c is not None:
         return Reason("opponent", tr.edition.label(c.key), f"Not {q}: {c.text}.")
@@ -89,7 +126,7 @@ def why_not(tr: Trace, p: int, q: int, budget: Budget) -> Reason | None:
     return Reason(
         "opponent",
         v.criterion or "?",
-        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}')}.",
+        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}{parting(tr, alt, members)}')}.",
         uncertain=v.kind == "unexplained",
     )
 
@@ -185,7 +222,7 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     ]
     earlier = _earlier(sh, h, low)
     for q in earlier[:depth]:
-        r = why_not(tr, h, q, budget)
+        r = why_not(tr, h, q, budget, sh.members)
         if r is not None:
             out.append(r)
     if len(earlier) > depth:
@@ -230,10 +267,19 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
     clashes = [(x, forced.clash(tr, p, x)) for x in mates]
     free = [x for x, c in clashes if c is None]
     score = tr.show(home.score)
+    if not mates:
+        return "down", [
+            Reason(
+                "float",
+                art,
+                f"{p} floats down: he is the only player of the {score}-point bracket, "
+                "so he can only be paired below it.",
+            )
+        ]
     if not free:
         keys = sorted({c.key for _, c in clashes if c is not None})
         label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
-        said = "; ".join(c.text for _, c in clashes if c is not None) or "he is alone there"
+        said = "; ".join(c.text for _, c in clashes if c is not None)
         return "down", [
             Reason(
                 "float",
@@ -267,7 +313,11 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
                     "float",
                     v.criterion or art,
                     f"{p} floats down from the {score}-point bracket: "
-                    + worse(tr, v, f"the best round pairing him there (with {q})")
+                    + worse(
+                        tr,
+                        v,
+                        f"the best round pairing him there (with {q}, the first there who may play him)",
+                    )
                     + ".",
                     uncertain=v.kind == "unexplained",
                 )
@@ -298,15 +348,19 @@ def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
     ed, st, ctx_score = tr.edition, tr.states, tr.result.bye_score
     me = st[p]
     unplayed = tr.inp.round - 1 - me.played
-    out = [
-        Reason(
-            "bye",
-            ed.label("C5"),
+    if ed.completion_every_bracket:  # 2025: C5 is a criterion of the whole round (2.3)
+        first = (
             f"{p} gets the pairing-allocated bye: {tr.show(me.score)} points is the lowest score "
             f"the bye can go to with every other player paired ({ed.label('C5')}), and {p} may "
-            f"receive it ({ed.label('C2')}).",
+            f"receive it ({ed.label('C2')})."
         )
-    ]
+    else:  # 2017/2012: the player left over when the last bracket is paired
+        first = (
+            f"{p} gets the pairing-allocated bye: he is the player left over when the lowest "
+            f"bracket is paired ({tr.show(me.score)} points), and he may receive it "
+            f"({ed.label('C2')})."
+        )
+    out = [Reason("bye", ed.label("C5" if ed.completion_every_bracket else "C2"), first)]
     same = [
         x for x in tr.ranked(list(st)) if x != p and st[x].score == me.score and st[x].bye_eligible
     ]
@@ -354,12 +408,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
             f"he {_ineligibility(tr.inp, ed, p)}.",
         )
     if me.score > st[bye].score:
+        rule = (
+            f"the bye goes to the lowest score possible ({ed.label('C5')})"
+            if ed.completion_every_bracket
+            else "the bye goes to the player left over in the lowest bracket"
+        )
         return Reason(
             "bye",
             ed.label("C5"),
             f"Not the bye: {p} has {tr.show(me.score)} points, {bye} has "
-            f"{tr.show(st[bye].score)}; the bye goes to the lowest score possible "
-            f"({ed.label('C5')}).",
+            f"{tr.show(st[bye].score)}; {rule}.",
         )
     if not budget.take():
         return None
@@ -380,11 +438,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
     )
 
 
-def in_bye_race(tr: Trace, p: int) -> bool:
-    """``p`` is eligible and has the PAB's score: one of those who might have got it."""
+def nearest_to_bye(tr: Trace, k: int = 2) -> list[int]:
+    """The ``k`` eligible players with the PAB's score ranked nearest above it: the ones a
+    whole-round explanation measures (a single player's always is)."""
     bye = tr.result.bye
     st = tr.states
-    return bye is not None and p != bye and st[p].score == st[bye].score
+    if bye is None:
+        return []
+    race = [x for x in tr.ranked(list(st)) if st[x].score == st[bye].score and st[x].bye_eligible]
+    above = [x for x in race if st[x].rank < st[bye].rank]
+    return above[-k:]
 
 
 __all__ = ["Budget", "RoundPairing", "bye_holder", "bye_other", "colour", "floats", "opponent"]

@@ -19,8 +19,9 @@ from trfaudit.engine.players import PlayerState
 from trfaudit.trf.model import EntryKind, Tournament
 
 from ..recorded import with_pending_paired
+from .model import Bye
 
-_BYE_LETTER = {
+_BYE_LETTER: dict[EntryKind, Bye] = {
     EntryKind.HALF_BYE: "H",
     EntryKind.FULL_BYE: "F",
     EntryKind.ZERO_BYE: "Z",
@@ -64,7 +65,7 @@ class Trace:
         st = self.states
         return sorted(players, key=lambda p: (-st[p].score, st[p].rank))
 
-    def absent(self, tpn: int) -> str | None:
+    def absent(self, tpn: int) -> Bye | None:
         """The bye letter of a player who is not paired this round (H, F, Z), else None."""
         if tpn in self.states:
             return None
@@ -98,14 +99,13 @@ def trace(t: Tournament, inp: RoundInput, edition: Edition, result: RoundPairing
     for i, br in enumerate(result.brackets):
         for p in br.residents:
             tr.home.setdefault(p, i)
-        for a, b in br.pairs:
-            tr.paired_in[a] = tr.paired_in[b] = i
+        for x, y in br.pairs:
+            tr.paired_in[x] = tr.paired_in[y] = i
     if result.bye is not None:
-        last = max(
-            (i for i, br in enumerate(result.brackets) if result.bye in br.downfloaters),
-            default=len(result.brackets) - 1,
-        )
-        tr.paired_in[result.bye] = last
+        # The last bracket he floated out of; none when he is alone in the lowest group.
+        last = [i for i, br in enumerate(result.brackets) if result.bye in br.downfloaters]
+        if last:
+            tr.paired_in[result.bye] = last[-1]
     return tr
 
 

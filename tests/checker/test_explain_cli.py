@@ -1,0 +1,79 @@
+"""``trfaudit explain`` through typer's CliRunner: formats, exit codes, and the links of the
+``check`` HTML report to each player's explanation."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from trfaudit.checker.cli import app
+from typer.testing import CliRunner
+
+ROOT = Path(__file__).resolve().parents[2]
+SEED3 = str(ROOT / "corpus" / "seed-example" / "round3-input.trf")
+BUDAPEST = str(
+    ROOT
+    / "corpus"
+    / "real"
+    / "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf"
+)
+runner = CliRunner()
+
+
+def test_text_names_the_rules_of_each_reason() -> None:
+    res = runner.invoke(app, ["explain", SEED3, "--player", "3", "--against", "11"])
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert "Carla Player (3), 1.5 points: plays 4 with white" in out
+    assert "[opponent 4.3]" in out and "[opponent C1] Not 6:" in out
+    assert "Why not 3-11: quality C12" in out
+    assert "alternative: " in out and "3-11" in out
+
+
+def test_json_for_the_next_round_is_the_engines() -> None:
+    res = runner.invoke(app, ["explain", SEED3, "-f", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["round"] == 3 and doc["recorded"] is False and doc["finding"] is None
+    by = {p["tpn"]: p for p in doc["players"]}
+    assert (by[14]["opponent"], by[14]["colour"]) == (1, "w")
+    assert [2, 5] in doc["boards"]
+
+
+def test_bad_player_and_round_exit_2() -> None:
+    res = runner.invoke(app, ["explain", SEED3, "--player", "99"])
+    assert res.exit_code == 2 and "player 99 is not in the tournament" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "--round", "7"])
+    assert res.exit_code == 2 and "cannot explain round 7" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "--against", "4"])
+    assert res.exit_code == 2 and "--against needs --player" in res.output
+
+
+def test_recorded_round_that_differs_shows_the_check_finding() -> None:
+    res = runner.invoke(app, ["explain", BUDAPEST, "--round", "8", "--player", "90"])
+    assert res.exit_code == 0, res.output
+    assert "check: Round 8:" in res.stdout and "C5" in res.stdout
+    assert "the pairing-allocated bye (1.0-point bracket)" in res.stdout
+
+
+def test_check_html_links_names_to_explanations(tmp_path: Path) -> None:
+    out = tmp_path / "r.html"
+    res = runner.invoke(app, ["check", BUDAPEST, "--round", "8", "-f", "html", "-o", str(out)])
+    assert res.exit_code == 1, res.output
+    html = out.read_text()
+    assert "<a href='#why-r8-p90'>" in html
+    assert '<details class="why-player" id="why-r8-p90">' in html
+
+
+def test_2012_reasons_are_marked_uncertain() -> None:
+    """The engine does not model the 2012 edition in full: as check does, explain says so
+    (a note, and every reason uncertain)."""
+    path = str(ROOT / "corpus" / "real" / "competichess__testTrfFile.txt")
+    res = runner.invoke(app, ["explain", path, "--round", "2", "--player", "1", "-f", "json"])
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert doc["rules"] == "2012"
+    assert any("2012 edition is not modelled in full" in n for n in doc["notes"])
+    (p,) = doc["players"]
+    assert p["reasons"] and all(r.get("uncertain") is True for r in p["reasons"])
+    assert any(r["rule"].startswith("E.") for r in p["reasons"] if r["about"] == "colour")
