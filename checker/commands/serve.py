@@ -18,6 +18,16 @@ def parse_size(text: str) -> int:
     return int(float(m.group(1)) * scale)
 
 
+def host_warning(host: str) -> str | None:
+    """The warning for an address other machines can reach (None for loopback)."""
+    if host in LOOPBACK:
+        return None
+    return (
+        f"warning: listening on {host}: every machine that can reach this one can "
+        "upload files and read the verdicts (there is no login)"
+    )
+
+
 def register(app: typer.Typer) -> None:
     @app.command("serve")
     def serve_command(
@@ -48,12 +58,9 @@ def register(app: typer.Typer) -> None:
                 f"trfaudit serve needs the web extra: pip install 'trfaudit[web]' ({exc})", err=True
             )
             raise typer.Exit(EXIT_INVALID)
-        if host not in LOOPBACK:
-            say(
-                f"warning: listening on {host}: every machine that can reach this one can "
-                "upload files and read the verdicts (there is no login)",
-                err=True,
-            )
+        warning = host_warning(host)
+        if warning:
+            say(warning, err=True)
         settings = Settings(max_upload=limit, time_limit=time_limit, workers=workers, host=host)
         config = uvicorn.Config(create_app(settings), host=host, port=port, log_level="warning")
         server = uvicorn.Server(config)

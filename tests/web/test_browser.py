@@ -4,6 +4,7 @@ the application under uvicorn on a free loopback port."""
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import jsonschema
@@ -13,6 +14,7 @@ from trfaudit.checker import report_json
 from .conftest import ROOT, SEED, with_names
 
 REAL = ROOT / "corpus" / "real" / "ottomilvang-tiebreakserver__held_swiss_9.trf"
+BIG = ROOT / "corpus" / "dutch2025" / "t000244.trf"  # 201 players, 13 rounds
 
 
 @pytest.fixture
@@ -59,6 +61,25 @@ def test_verdict_player_explanation_and_json_download(page):
     jsonschema.validate(doc, report_json.schema())
     assert doc["files"][0]["file"] == REAL.name
     assert not page.dialogs
+
+
+def test_a_big_file_shows_its_progress(page):
+    page.goto("/")
+    page.set_input_files("#file", str(BIG))
+    # Playwright waits for the pending navigation before it looks at the page again: the
+    # page itself records, 0.3 s after the submit, what the user sees (sessionStorage
+    # survives the navigation to the verdict).
+    page.evaluate(
+        """() => document.getElementById("check-form").addEventListener("submit", () =>
+            setTimeout(() => sessionStorage.setItem("seen", JSON.stringify([
+                document.getElementById("progress").hidden,
+                document.getElementById("progress-text").textContent])), 300))"""
+    )
+    with page.expect_navigation():
+        page.click("#submit")
+    assert "13 rounds checked" in page.inner_text("#verdict")
+    hidden, text = json.loads(page.evaluate("sessionStorage.getItem('seen')"))
+    assert hidden is False and re.match(r"Checking… [12] s", text), text
 
 
 def test_without_javascript_the_links_are_pages(browser, live_url):

@@ -53,6 +53,15 @@ def test_api_check_is_the_cli_json(client, path, rules):
     assert r.content == proc.stdout
 
 
+def test_api_check_of_two_files_is_the_cli_batch(client):
+    other = SEED.parent / "round2-input.trf"
+    files = [("file", (p.name, p.read_bytes())) for p in (SEED, other)]
+    r = client.post("/api/check", files=files)
+    proc = cli("check", SEED.name, other.name, "--format", "json", cwd=SEED.parent)
+    assert r.status_code == 200 and r.content == proc.stdout
+    assert r.json()["summary"]["files"] == 2
+
+
 def test_api_check_tiebreaks_is_the_cli_on_the_converted_file(client, tmp_path):
     """A tie-break list is recorded in the file as ``convert --tiebreaks`` does it."""
     r = client.post("/api/check", files=upload(REAL), data={"tiebreaks": "BH/C1,BH,SB"})
