@@ -46,7 +46,7 @@ def _load(name: str, data: bytes) -> Any:
 
 def _rules_error(rules: str, with_all: bool) -> str | None:
     """The CLI's message for a ``--rules`` value it refuses, or None."""
-    from trfaudit.checker.rules import EDITION_NAMES
+    from trfaudit.checker.choices import EDITION_NAMES
     from trfaudit.engine import EDITIONS
 
     allowed = ("auto",) + EDITION_NAMES + (("all",) if with_all else ())
