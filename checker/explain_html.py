@@ -69,7 +69,7 @@ def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None)
     ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
     player table to them).  None when the file cannot be read again (stdin); a muted note
     when the round cannot be explained (nothing is hidden)."""
-    from trfaudit.checker.why.api import explain_players
+    from trfaudit.checker.why.api import ROUND_BUDGET, explain_players
     from trfaudit.engine import NoPairing
     from trfaudit.trf.errors import TrfError
     from trfaudit.trf.files import load
@@ -78,7 +78,8 @@ def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None)
         return None
     try:
         t = load(file)
-        e = explain_players(t, rnd, tpns, rules=rules or "auto")
+        # One round's worth of alternatives for the table (the report has the finding).
+        e = explain_players(t, rnd, tpns, rules=rules or "auto", budget=ROUND_BUDGET, finding=False)
     except (OSError, TrfError, ValueError, NoPairing) as exc:
         return f'<p class="muted why-note">No explanation for round {rnd}: {escape(str(exc))}</p>'
     body = "".join(render_player_html(rnd, p) for p in e.players)

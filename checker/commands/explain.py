@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
-from trfaudit.checker.rules import rules_choices
+from trfaudit.checker.choices import rules_choices
 
 
 class Format(str, enum.Enum):

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from trfaudit.checker.rules import choose_edition
-from trfaudit.engine.editions import EDITIONS, Edition
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import Tournament
 
 from ..recorded import recorded_round
@@ -127,9 +128,13 @@ def explain_players(
     players: list[int] | None,
     against: int | None = None,
     rules: str = "auto",
+    budget: int | None = None,
+    finding: bool = True,
 ) -> Explanation:
     """:func:`explain` for several players (None: all) sharing one pairing of the round; each
-    listed player is measured as a single one is (the ``check`` report's player tables)."""
+    listed player is measured as a single one is (the ``check`` report's player tables).
+    ``budget``: at most this many alternatives measured in all (default: per player as for
+    one); ``finding``: look for the ``check`` finding of a recorded round."""
     recorded = t.recorded_rounds()
     if not 1 <= round <= recorded + 1:
         raise ValueError(f"cannot explain round {round}: rounds 1..{recorded + 1} can be")
@@ -144,9 +149,9 @@ def explain_players(
         raise ValueError(f"player {missing} is not paired in round {round}")
     listed = players is not None
     size = PLAYER_BUDGET * len(players) if players is not None else ROUND_BUDGET
-    budget = reasons.Budget(size)
+    spent = reasons.Budget(size if budget is None else budget)
     chosen = players if players is not None else sorted(t.players)
-    out = tuple(player_why(tr, p, budget, 3 if listed else 1) for p in chosen)
+    out = tuple(player_why(tr, p, spent, 3 if listed else 1) for p in chosen)
     alt = verdict = None
     if against is not None and player is not None:
         alt, verdict = forced.against(tr, player, against)
@@ -156,10 +161,10 @@ def explain_players(
             "the 2012 edition is not modelled in full by the engine: every reason is uncertain "
             "(confirm by hand)"
         )
-    if budget.left <= 0 and not listed:
+    if spent.left <= 0 and (not listed or budget is not None):
         notes.append(
-            "some alternatives were not measured (a whole round measures at most "
-            f"{ROUND_BUDGET}); ask for one player for all of his"
+            f"some alternatives were not measured (at most {spent.size} here); ask for one "
+            "player for all of his"
         )
     return Explanation(
         round=round,
@@ -169,7 +174,7 @@ def explain_players(
         players=out,
         boards=tuple((b.white, b.black) for b in tr.result.boards),
         bye=tr.result.bye,
-        finding=_finding(t, round, tr) if round <= recorded else None,
+        finding=_finding(t, round, tr) if finding and round <= recorded else None,
         player=player,
         against=against,
         alternative=alt,

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from trfaudit.engine import NoPairing, pair_round
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
-from trfaudit.engine.dutch import RoundPairing
+from trfaudit.engine.dutch.pairer import RoundPairing
 
 from ..explain import explain_quality
 from ..model import Kind

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.engine.colours import decide, preference_words
-from trfaudit.engine.dutch import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 
 from ..legality import _ineligibility
 from . import forced
@@ -33,6 +33,9 @@ class Budget:
 
     left: int
     memo: dict[tuple[str, int, int], Reason | None] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.size = self.left
 
     def take(self) -> bool:
         if self.left <= 0:
@@ -316,12 +319,21 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
                     + worse(
                         tr,
                         v,
-                        f"the best round pairing him there (with {q}, the first there who may play him)",
+                        f"the best round pairing him {_where(alt, p, q, home.score)} (with {q}, "
+                        "the first there who may play him)",
                     )
                     + ".",
                     uncertain=v.kind == "unexplained",
                 )
     return "down", [reason]
+
+
+def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
+    """``there`` when the alternative pairs P-Q in P's own bracket, else ``below it``."""
+    for br in alt.brackets:
+        if (p, q) in br.pairs or (q, p) in br.pairs:
+            return "there" if br.score == score else "below it"
+    return "there"
 
 
 def _history(tr: Trace, p: int) -> str:
@@ -439,15 +451,16 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
 
 
 def nearest_to_bye(tr: Trace, k: int = 2) -> list[int]:
-    """The ``k`` eligible players with the PAB's score ranked nearest above it: the ones a
-    whole-round explanation measures (a single player's always is)."""
+    """The ``k`` eligible players with the PAB's score ranked nearest above it and below it:
+    the ones a whole-round explanation measures (a single player's always is)."""
     bye = tr.result.bye
     st = tr.states
     if bye is None:
         return []
     race = [x for x in tr.ranked(list(st)) if st[x].score == st[bye].score and st[x].bye_eligible]
     above = [x for x in race if st[x].rank < st[bye].rank]
-    return above[-k:]
+    below = [x for x in race if st[x].rank > st[bye].rank]  # passed over: the surprising ones
+    return above[-k:] + below[:k]
 
 
 __all__ = ["Budget", "RoundPairing", "bye_holder", "bye_other", "colour", "floats", "opponent"]

@@ -12,10 +12,10 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from trfaudit.engine import pair_round, round_input
-from trfaudit.engine.dutch import BracketRecord, RoundPairing
-from trfaudit.engine.editions import Edition
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.engine.history import RoundInput
-from trfaudit.engine.players import PlayerState
 from trfaudit.trf.model import EntryKind, Tournament
 
 from ..recorded import with_pending_paired

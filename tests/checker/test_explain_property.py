@@ -19,7 +19,7 @@ import trfaudit
 from trfaudit.checker.compare import check_round
 from trfaudit.checker.model import Kind
 from trfaudit.checker.why.model import Alternative
-from trfaudit.engine.editions import EDITIONS
+from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
