@@ -18,7 +18,8 @@ cannot be read, an inconsistent file, a bad option) is 400 with the CLI's messag
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -128,6 +129,30 @@ def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
     return build_doc(t, codes, None, "auto", None), None
 
 
+@contextmanager
+def _no_paths(tournaments: dict[str, Any]) -> Iterator[None]:
+    """While the HTML report is rendered, a file it reads again by name (the embedded
+    explanations of ``explain_html.check_round_section`` load ``FileReport.file``) is the
+    uploaded tournament of that name: an upload's name is never opened as a path here, and
+    any other name (or one uploaded twice) is refused as unreadable."""
+    from trfaudit.trf import files
+    from trfaudit.trf.errors import TrfError
+
+    original = files.load
+
+    def load(path: Any) -> Any:
+        t = tournaments.get(str(path))
+        if t is None:
+            raise TrfError(str(path), 0, 0, "not read again (the page opens no path)")
+        return t
+
+    files.load = load
+    try:
+        yield
+    finally:
+        files.load = original
+
+
 def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | None) -> Result:
     """``trfaudit check`` of the uploaded files, as JSON and HTML, and what the page adds."""
     from trfaudit.checker import report_html, report_json
@@ -141,9 +166,13 @@ def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | No
     except ValueError as exc:
         return Result(BAD_INPUT, str(exc))
     reports, views = [], []
+    names = [name for name, _ in files]
+    kept: dict[str, Any] = {}
     for i, (name, data) in enumerate(files):
         report, t = _report(name, data, rules, codes)
         reports.append(report)
+        if t is not None and names.count(name) == 1:
+            kept[name] = t
         view: dict[str, Any] = {"index": i, "name": name, "error": report.error}
         if t is not None and report.error is None:
             view["names"] = {tpn: p.name for tpn, p in t.players.items()}
@@ -151,9 +180,11 @@ def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | No
             view["standings"], view["standings_error"] = _standings(t, codes)
         views.append(view)
     batch = BatchReport(reports)
+    with _no_paths(kept):
+        html = report_html.render(batch)
     docs = {
         "json": report_json.render(batch),
-        "html": report_html.render(batch),
+        "html": html,
         "exit_code": batch.exit_code,
         "summary": batch.summary(),
         "files": views,

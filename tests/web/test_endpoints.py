@@ -205,3 +205,13 @@ def test_names_from_the_file_are_escaped(client):
     e = client.get(link.replace("&amp;", "&"))
     assert e.status_code == 200 and "<script>window" not in e.text
     assert "&lt;script&gt;window.y=1&lt;/script&gt;" in e.text
+
+
+def test_an_uploaded_name_is_never_opened_as_a_path(client):
+    """The check report embeds explanations, which read the file again by name: a name that
+    is a path on the server (here the seed example's) must give the upload's content."""
+    r = client.post("/check", files={"file": (str(SEED), REAL.read_bytes())})
+    assert r.status_code == 200
+    assert "Alice Player" not in r.text  # the seed example's names: the path was not read
+    assert "class=\"why-player\"" in r.text
+    assert "Nick" in r.text and "why-r3-p12" in r.text  # REAL's round-3 explanation
