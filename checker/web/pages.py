@@ -192,7 +192,12 @@ def verdict(token: str, docs: dict[str, Any]) -> str:
                 + rounds(token, view)
                 + "</section>"
             )
-    parts.append("</div><aside id=panel class=panel hidden aria-live=polite></aside></div>")
+    parts.append(
+        "</div><aside id=panel class=panel aria-live=polite><p class=hint>Click a player's "
+        "name (in the standings or a round's boards, below the report) to see why he is paired "
+        "as he is: bracket, float, opponent, colour, bye, and why not another player.</p>"
+        "</aside></div>"
+    )
     return layout("trfaudit: verdict", "".join(parts))
 
 

@@ -65,6 +65,7 @@ async function openPanel(url) {
 function setupPanel() {
   const panel = document.getElementById("panel");
   if (!panel) return;
+  const hint = panel.innerHTML;
   document.addEventListener("click", (event) => {
     const link = event.target.closest("a");
     if (!link) return;
@@ -74,7 +75,7 @@ function setupPanel() {
       openPanel(link.getAttribute("href"));
     } else if (inPanel && link.pathname === window.location.pathname) {
       event.preventDefault(); // "back to the verdict": it is this page
-      panel.hidden = true;
+      panel.innerHTML = hint;
     }
   });
   panel.addEventListener("submit", (event) => {
