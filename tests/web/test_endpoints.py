@@ -53,6 +53,17 @@ def test_api_check_is_the_cli_json(client, path, rules):
     assert r.content == proc.stdout
 
 
+@pytest.mark.parametrize("dialect", ["json", "trf26", "trfx"])
+def test_other_dialects_are_checked_as_the_cli_checks_them(client, tmp_path, dialect):
+    """trfaudit JSON, TRF-2026 and TRF(x) uploads, as ``convert`` writes them."""
+    converted = cli("convert", str(REAL), "--to", dialect, cwd=ROOT).stdout
+    (tmp_path / "t.trf").write_bytes(converted)
+    r = client.post("/api/check", files={"file": ("t.trf", converted)})
+    proc = cli("check", "t.trf", "--format", "json", cwd=tmp_path)
+    assert r.status_code == 200 and r.content == proc.stdout
+    assert r.json()["summary"]["rounds"] == 9
+
+
 def test_api_check_of_two_files_is_the_cli_batch(client):
     other = SEED.parent / "round2-input.trf"
     files = [("file", (p.name, p.read_bytes())) for p in (SEED, other)]
@@ -213,5 +224,5 @@ def test_an_uploaded_name_is_never_opened_as_a_path(client):
     r = client.post("/check", files={"file": (str(SEED), REAL.read_bytes())})
     assert r.status_code == 200
     assert "Alice Player" not in r.text  # the seed example's names: the path was not read
-    assert "class=\"why-player\"" in r.text
+    assert 'class="why-player"' in r.text
     assert "Nick" in r.text and "why-r3-p12" in r.text  # REAL's round-3 explanation
