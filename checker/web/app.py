@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from starlette.applications import Starlette
+from starlette.exceptions import HTTPException
 from starlette.formparsers import MultiPartParser
 from starlette.requests import Request
 from starlette.responses import HTMLResponse, Response
@@ -87,15 +88,16 @@ class Guard:
 
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_upload:
-            await self._refuse(scope, receive, send_with_headers, int(length))
+            await self._refuse(scope, receive, send_with_headers, int(length), True)
             return
-        seen = 0
+        seen, more = 0, True
 
         async def counted() -> Message:
-            nonlocal seen
+            nonlocal seen, more
             message = await receive()
             if message["type"] == "http.request":
                 seen += len(message.get("body", b""))
+                more = message.get("more_body", False)
                 if seen > self.max_upload:
                     raise TooLarge
             return message
@@ -105,11 +107,15 @@ class Guard:
         except TooLarge:
             if started:
                 raise
-            await self._refuse(scope, receive, send_with_headers, None)
+            await self._refuse(scope, receive, send_with_headers, None, more)
 
-    async def _refuse(self, scope: Scope, receive: Receive, send: Send, length: int | None) -> None:
+    async def _refuse(
+        self, scope: Scope, receive: Receive, send: Send, length: int | None, more: bool
+    ) -> None:
+        """Answer 413, after reading the rest of the body (``more``: some is unread) up to
+        :data:`DRAIN_CAP` bytes."""
         if length is None or length <= DRAIN_CAP:
-            more, seen = True, 0
+            seen = 0
             while more and seen <= DRAIN_CAP:
                 message = await receive()
                 if message["type"] != "http.request":
@@ -147,12 +153,26 @@ def create_app(settings: Settings | None = None) -> Starlette:
         finally:
             pool.close()
 
-    app = Starlette(routes=routes(), lifespan=lifespan)
+    app = Starlette(
+        routes=routes(), lifespan=lifespan, exception_handlers={HTTPException: _http_error}
+    )
     app.state.settings = settings
     app.state.pool = pool
     app.state.store = Store()
     app.add_middleware(Guard, max_upload=settings.max_upload)
     return app
+
+
+async def _http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's own refusals (a malformed multipart body, a wrong method): as the page's
+    other errors, JSON under ``/api/``."""
+    from starlette.responses import JSONResponse
+
+    status = exc.status_code if isinstance(exc, HTTPException) else 500
+    detail = exc.detail if isinstance(exc, HTTPException) else "error"
+    if request.url.path.startswith("/api/"):
+        return JSONResponse({"error": detail}, status_code=status)
+    return HTMLResponse(pages.error(status, "Request refused", str(detail)), status_code=status)
 
 
 def state(request: Request) -> Any:

@@ -150,6 +150,25 @@ def test_too_large_is_413_and_the_server_goes_on(client):
     assert client.post("/api/check", files=upload(SEED)).status_code == 200
 
 
+def test_a_chunked_body_over_the_limit_is_413_too(client):
+    def body():
+        yield b'--x\r\nContent-Disposition: form-data; name="file"; filename="a.trf"\r\n\r\n'
+        for _ in range(11):
+            yield b" " * 1_000_000
+        yield b"\r\n--x--\r\n"
+
+    multipart = {"content-type": "multipart/form-data; boundary=x"}
+    r = client.post("/api/check", content=body(), headers=multipart)
+    assert r.request.headers["transfer-encoding"] == "chunked"
+    assert r.status_code == 413
+    r = client.post("/api/check", content=b"garbage", headers=multipart)
+    assert r.status_code == 400 and r.json() == {"error": "Invalid multipart data."}
+    r = client.post("/check", content=b"garbage", headers=multipart)
+    assert r.status_code == 400 and "Invalid multipart data." in r.text
+    assert client.get("/api/check").status_code == 405
+    assert client.get("/healthz").text == "ok"
+
+
 def test_time_limit_gives_a_clear_page_and_the_server_goes_on():
     from starlette.testclient import TestClient
     from trfaudit.checker.web import Settings, create_app
