@@ -40,7 +40,7 @@ DRAIN_CAP = 64_000_000
 def printable_csp() -> str:
     """The policy of the printable report (``check --format html``: one inline style sheet,
     allowed by its hash; still no script)."""
-    from trfaudit.checker.report_html import CSS
+    from trfaudit.checker.reports.html import CSS
 
     digest = base64.b64encode(hashlib.sha256(CSS.encode("utf-8")).digest()).decode("ascii")
     return f"default-src 'none'; style-src 'sha256-{digest}'; base-uri 'none'"

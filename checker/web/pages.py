@@ -13,7 +13,7 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from trfaudit.checker.choices import EDITION_NAMES
+from trfaudit.checker.cli.choices import EDITION_NAMES
 
 #: (value, label) of the edition choice (the CLI's ``--rules``).
 RULES = (

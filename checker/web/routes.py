@@ -244,7 +244,7 @@ async def healthz(request: Request) -> Response:
 async def static(request: Request) -> Response:
     name = request.path_params["name"]
     if name == "report.css":  # the CLI's report style, shared by the verdict page
-        from trfaudit.checker.report_html import CSS
+        from trfaudit.checker.reports.html import CSS
 
         return Response(CSS, media_type="text/css")
     if name not in STATIC:  # a fixed list: the name is never a path

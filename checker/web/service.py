@@ -5,7 +5,7 @@ returns a :class:`Result`: the HTTP status and the documents the CLI would print
 input, so that the page and the JSON endpoints show exactly the CLI's reports:
 
 * :func:`check_upload` - ``trfaudit check FILE... --format json`` / ``--format html`` (the
-  same :class:`~trfaudit.checker.model.BatchReport`, rendered by the same modules), plus the
+  same :class:`~trfaudit.checker.findings.BatchReport`, rendered by the same modules), plus the
   standings of ``trfaudit standings`` and each recorded round's boards for the page;
 * :func:`explain_upload` - ``trfaudit explain FILE --round N [--player P] [--against Q]``;
 * :func:`convert_upload` - ``trfaudit convert FILE --to trf26``.
@@ -40,14 +40,14 @@ class Result:
 
 def _load(name: str, data: bytes) -> Any:
     """The tournament in ``data`` (TRF or the JSON form), as ``trf.files.load`` reads a file."""
-    from trfaudit.checker.run import _load_bytes
+    from trfaudit.checker.batch.run import _load_bytes
 
     return _load_bytes(data, name)
 
 
 def _rules_error(rules: str, with_all: bool) -> str | None:
     """The CLI's message for a ``--rules`` value it refuses, or None."""
-    from trfaudit.checker.choices import EDITION_NAMES
+    from trfaudit.checker.cli.choices import EDITION_NAMES
     from trfaudit.engine import EDITIONS
 
     allowed = ("auto",) + EDITION_NAMES + (("all",) if with_all else ())
@@ -77,8 +77,8 @@ def _tiebreaks(text: str | None) -> Any:
 def _report(name: str, data: bytes, rules: str, codes: Any) -> tuple[Any, Any]:
     """One file's :class:`FileReport` as ``check`` makes it, and its tournament (None when it
     cannot be read).  A tie-break list is recorded in the file first (``convert --tiebreaks``)."""
-    from trfaudit.checker.model import FileReport
-    from trfaudit.checker.run import Options, check_file, check_tournament
+    from trfaudit.checker.batch.run import Options, check_file, check_tournament
+    from trfaudit.checker.findings import FileReport
     from trfaudit.trf.errors import TrfError
 
     options = Options(rules=rules)
@@ -120,7 +120,7 @@ def _rounds(t: Any) -> list[dict[str, Any]]:
 def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
     """The document of ``trfaudit standings`` (with ``--tiebreaks``), or the reason there is
     none (an inconsistent file, as the command says it)."""
-    from trfaudit.checker.commands.standings import build_doc
+    from trfaudit.checker.cli.standings import build_doc
     from trfaudit.trf.validate import validate
 
     errors = [p for p in validate(t) if p.is_error]
@@ -155,8 +155,9 @@ def _no_paths(tournaments: dict[str, Any]) -> Iterator[None]:
 
 def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | None) -> Result:
     """``trfaudit check`` of the uploaded files, as JSON and HTML, and what the page adds."""
-    from trfaudit.checker import report_html, report_json
-    from trfaudit.checker.model import BatchReport
+    from trfaudit.checker.findings import BatchReport
+    from trfaudit.checker.reports import html as report_html
+    from trfaudit.checker.reports import json as report_json
 
     refused = _rules_error(rules, with_all=True)
     if refused:

@@ -38,8 +38,6 @@ def serve_fd(fd: int) -> None:  # pragma: no cover - runs in the worker process
     conn = Connection(fd)
 
     # Load the engine and the checker before the first task arrives.
-    import trfaudit.checker.explain_html
-    import trfaudit.checker.run  # noqa: F401
 
     while True:
         try:

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
-from trfaudit.checker import report_json
+from trfaudit.checker.reports import json as report_json
 
 from .conftest import ROOT, SEED, with_names
 

@@ -9,7 +9,7 @@ import subprocess
 import sys
 import urllib.request
 
-from trfaudit.checker.commands.serve import host_warning, parse_size
+from trfaudit.checker.cli.serve import host_warning, parse_size
 
 
 def test_serve_prints_its_loopback_address_and_serves():
