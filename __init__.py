@@ -203,7 +203,7 @@ def explain(
     the verdict (illegal, quality or order).  A recorded round is explained as the engine
     pairs it (a differing record's ``check`` finding is in ``finding``); round
     ``recorded_rounds() + 1`` is the engine's next round.  ``Explanation.to_json()`` is the
-    document of ``checker/schema/explain.schema.json``.
+    document of ``checker/reports/schema/explain.schema.json``.
 
     >>> t = read("corpus/seed-example/round3-input.trf")
     >>> e = explain(t, 3, player=3)

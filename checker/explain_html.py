@@ -18,6 +18,12 @@ def player_id(rnd: int, tpn: int) -> str:
     return f"why-r{rnd}-p{tpn}"
 
 
+def reasons_id(rnd: int, tpn: int) -> str:
+    """The anchor of the reasons inside a player's ``<details>``: a link to it opens the
+    ``<details>`` (browsers expand a closed one around a fragment's target)."""
+    return f"{player_id(rnd, tpn)}-reasons"
+
+
 def render_player_html(rnd: int, p: PlayerWhy, open_: bool = False) -> str:
     """One player's explanation as a ``<details>`` (its summary is the headline)."""
     items = "".join(
@@ -28,7 +34,8 @@ def render_player_html(rnd: int, p: PlayerWhy, open_: bool = False) -> str:
     attr = " open" if open_ else ""
     return (
         f'<details class="why-player" id="{player_id(rnd, p.tpn)}"{attr}>'
-        f"<summary>{escape(headline(p))}</summary><ul>{items}</ul></details>"
+        f'<summary>{escape(headline(p))}</summary><ul id="{reasons_id(rnd, p.tpn)}">{items}</ul>'
+        "</details>"
     )
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, load, say
 from .check import check_command
+from .explain import explain_command
 from .files import convert_command, validate_command
 from .generate import generate_command
 from .pair import pair_command
@@ -23,6 +24,7 @@ app.command("convert")(convert_command)
 app.command("check")(check_command)
 app.command("generate")(generate_command)
 app.command("pair")(pair_command)
+app.command("explain")(explain_command)
 app.command("standings")(standings_command)
 app.command("serve")(serve_command)
 

@@ -104,7 +104,12 @@ def _players(players: list[PlayerInfo], rnd: int | None = None) -> str:
     """The players table; with ``rnd``, each name links to his explanation (explain_html)."""
 
     def name(p: PlayerInfo) -> str:
-        return f"<a href='#why-r{rnd}-p{p.tpn}'>{escape(p.name)}</a>" if rnd else escape(p.name)
+        # the reasons inside the player's <details>: following the link opens it
+        return (
+            f"<a href='#why-r{rnd}-p{p.tpn}-reasons'>{escape(p.name)}</a>"
+            if rnd
+            else escape(p.name)
+        )
 
     rows = "".join(
         f"<tr><td class=num>{p.tpn}</td><td>{name(p)}</td><td>{escape(p.federation)}</td>"
@@ -242,7 +247,7 @@ def _why(f: FileReport | None, rnd: int, tpns: list[int]) -> str | None:
     """Each listed player's explanation for the round (trfaudit explain), when it can be made."""
     if f is None:
         return None
-    from .explain_html import check_round_section
+    from trfaudit.checker.explain_html import check_round_section
 
     return check_round_section(f.file, rnd, tpns, f.rules)
 

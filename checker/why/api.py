@@ -118,6 +118,8 @@ def explain(
     """
     if against is not None and player is None:
         raise ValueError("--against needs --player")
+    if against is not None and against == player:
+        raise ValueError(f"--against {against}: a player cannot be paired with himself")
     who = None if player is None else [player]
     return explain_players(t, round, who, against=against, rules=rules)
 

@@ -17,10 +17,10 @@ from dataclasses import dataclass
 
 from trfaudit.engine import NoPairing, pair_round
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
-from trfaudit.engine.dutch.pairer import RoundPairing
+from trfaudit.engine.result import RoundPairing
 
 from ..explain import explain_quality
-from ..model import Kind
+from ..findings import Kind
 from ..recorded import RecordedRound
 from .model import Alternative, Verdict
 from .trace import Trace, with_forbidden

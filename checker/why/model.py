@@ -3,7 +3,7 @@ each with the reasons in the edition's own terms (:class:`Reason`); with ``--aga
 best round-pairing with P-Q paired and the verdict that compares it with the engine's.
 
 Frozen dataclasses; :meth:`Explanation.to_json` is the document of
-``checker/schema/explain.schema.json``.
+``checker/reports/schema/explain.schema.json``.
 """
 
 from __future__ import annotations
@@ -137,7 +137,7 @@ class Explanation:
     notes: tuple[str, ...] = field(default=())
 
     def to_json(self) -> dict[str, Any]:
-        """The document of ``checker/schema/explain.schema.json``."""
+        """The document of ``checker/reports/schema/explain.schema.json``."""
         out: dict[str, Any] = {
             "round": self.round,
             "rules": self.rules,

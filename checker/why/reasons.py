@@ -17,7 +17,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from trfaudit.engine.dutch.colours import decide, preference_words
-from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.result import RoundPairing
 
 from ..legality import _ineligibility
 from . import forced
@@ -266,31 +267,33 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
     home = _home(tr, p)
     if home is None:
         return "down", []
+    return "down", [_why_down(tr, p, home, budget)]
+
+
+def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
+    """Why ``p`` is not paired in his own bracket ``home``."""
+    ed = tr.edition
+    art = ed.float_article
     mates = [x for x in tr.ranked(list(home.mdps) + list(home.residents)) if x != p]
     clashes = [(x, forced.clash(tr, p, x)) for x in mates]
     free = [x for x, c in clashes if c is None]
     score = tr.show(home.score)
     if not mates:
-        return "down", [
-            Reason(
-                "float",
-                art,
-                f"{p} floats down: he is the only player of the {score}-point bracket, "
-                "so he can only be paired below it.",
-            )
-        ]
+        return Reason(
+            "float",
+            art,
+            f"{p} floats down: he is the only player of the {score}-point bracket, "
+            "so he can only be paired below it.",
+        )
     if not free:
         keys = sorted({c.key for _, c in clashes if c is not None})
         label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
         said = "; ".join(c.text for _, c in clashes if c is not None)
-        return "down", [
-            Reason(
-                "float",
-                label,
-                f"{p} floats down from the {score}-point bracket: nobody there may play him "
-                f"({said}).",
-            )
-        ]
+        return Reason(
+            "float",
+            label,
+            f"{p} floats down from the {score}-point bracket: nobody there may play him ({said}).",
+        )
     q = free[0]
     reason = Reason(
         "float",
@@ -325,12 +328,12 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
                     + ".",
                     uncertain=v.kind == "unexplained",
                 )
-    return "down", [reason]
+    return reason
 
 
 def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
     """``there`` when the alternative pairs P-Q in P's own bracket, else ``below it``."""
-    for br in alt.brackets:
+    for br in trace_of(alt).brackets:
         if (p, q) in br.pairs or (q, p) in br.pairs:
             return "there" if br.score == score else "below it"
     return "there"

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.engine.dutch.pairer import BracketRecord
+from trfaudit.engine.dutch.trace import BracketRecord
 
 from .trace import Trace
 

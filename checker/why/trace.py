@@ -13,9 +13,10 @@ from dataclasses import dataclass, field
 
 from trfaudit.engine import pair_round, round_input
 from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 from trfaudit.engine.dutch.players import PlayerState
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.result import RoundPairing
 from trfaudit.trf.model import EntryKind, Tournament
 
 from ..recorded import with_pending_paired
@@ -46,11 +47,11 @@ class Trace:
 
     @property
     def states(self) -> dict[int, PlayerState]:
-        return self.result.states
+        return trace_of(self.result).states
 
     @property
     def brackets(self) -> list[BracketRecord]:
-        return self.result.brackets
+        return trace_of(self.result).brackets
 
     def show(self, score: int) -> str:
         return self.inp.points.show(score)
@@ -96,14 +97,15 @@ def trace(t: Tournament, inp: RoundInput, edition: Edition, result: RoundPairing
         tr.partner[b.white], tr.partner[b.black] = b.black, b.white
         tr.colour[b.white], tr.colour[b.black] = "w", "b"
         tr.rule[frozenset((b.white, b.black))] = b.rule
-    for i, br in enumerate(result.brackets):
+    brackets = trace_of(result).brackets
+    for i, br in enumerate(brackets):
         for p in br.residents:
             tr.home.setdefault(p, i)
         for x, y in br.pairs:
             tr.paired_in[x] = tr.paired_in[y] = i
     if result.bye is not None:
         # The last bracket he floated out of; none when he is alone in the lowest group.
-        last = [i for i, br in enumerate(result.brackets) if result.bye in br.downfloaters]
+        last = [i for i, br in enumerate(brackets) if result.bye in br.downfloaters]
         if last:
             tr.paired_in[result.bye] = last[-1]
     return tr

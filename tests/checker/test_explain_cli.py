@@ -4,8 +4,12 @@
 from __future__ import annotations
 
 import json
+import re
+import shutil
+import subprocess
 from pathlib import Path
 
+import pytest
 from trfaudit.checker.cli import app
 from typer.testing import CliRunner
 
@@ -18,6 +22,7 @@ BUDAPEST = str(
     / "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf"
 )
 runner = CliRunner()
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 
 
 def test_text_names_the_rules_of_each_reason() -> None:
@@ -47,6 +52,10 @@ def test_bad_player_and_round_exit_2() -> None:
     assert res.exit_code == 2 and "cannot explain round 7" in res.output
     res = runner.invoke(app, ["explain", SEED3, "--against", "4"])
     assert res.exit_code == 2 and "--against needs --player" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "-p", "4", "--against", "4"])
+    assert res.exit_code == 2 and "cannot be paired with himself" in res.output
+    res = runner.invoke(app, ["explain", SEED3, "-r", "2", "-p", "12", "--against", "4"])
+    assert res.exit_code == 2 and "player 12 is not paired in round 2" in res.output
 
 
 def test_recorded_round_that_differs_shows_the_check_finding() -> None:
@@ -61,8 +70,9 @@ def test_check_html_links_names_to_explanations(tmp_path: Path) -> None:
     res = runner.invoke(app, ["check", BUDAPEST, "--round", "8", "-f", "html", "-o", str(out)])
     assert res.exit_code == 1, res.output
     html = out.read_text()
-    assert "<a href='#why-r8-p90'>" in html
+    assert "<a href='#why-r8-p90-reasons'>" in html
     assert '<details class="why-player" id="why-r8-p90">' in html
+    assert '<ul id="why-r8-p90-reasons">' in html  # inside the <details>: the link opens it
 
 
 def test_2012_reasons_are_marked_uncertain() -> None:
@@ -77,3 +87,30 @@ def test_2012_reasons_are_marked_uncertain() -> None:
     (p,) = doc["players"]
     assert p["reasons"] and all(r.get("uncertain") is True for r in p["reasons"])
     assert any(r["rule"].startswith("E.") for r in p["reasons"] if r["about"] == "colour")
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="no chromium")
+def test_following_a_name_opens_the_explanation(tmp_path: Path) -> None:
+    """Loading the report at a name's link target (what a click does) opens that player's
+    <details> in a real browser (headless Chromium), and only his."""
+    out = tmp_path / "r.html"
+    runner.invoke(app, ["check", BUDAPEST, "--round", "8", "-f", "html", "-o", str(out)])
+    assert CHROMIUM is not None
+    done = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--no-first-run",
+            f"--user-data-dir={tmp_path / 'profile'}",
+            "--dump-dom",
+            f"{out.as_uri()}#why-r8-p90-reasons",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
+    opened = re.findall(r'<details class="why-player" id="(why-r8-p\d+)" open', done.stdout)
+    assert opened == ["why-r8-p90"], done.stderr[-500:]

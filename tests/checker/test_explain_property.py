@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import trfaudit
 from trfaudit.checker.compare import check_round
-from trfaudit.checker.model import Kind
+from trfaudit.checker.findings import Kind
 from trfaudit.checker.why.model import Alternative
 from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament

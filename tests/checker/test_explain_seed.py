@@ -17,7 +17,9 @@ from trfaudit.checker.explain_html import render_explanation_html
 from trfaudit.checker.why.model import Explanation, PlayerWhy, Reason
 
 SEED = Path(__file__).resolve().parents[2] / "corpus" / "seed-example"
-SCHEMA = Path(__file__).resolve().parents[2] / "checker" / "schema" / "explain.schema.json"
+SCHEMA = (
+    Path(__file__).resolve().parents[2] / "checker" / "reports" / "schema" / "explain.schema.json"
+)
 
 
 @pytest.fixture(scope="module")
