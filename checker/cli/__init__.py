@@ -16,6 +16,7 @@ from .explain import explain_command
 from .files import convert_command, validate_command
 from .generate import generate_command
 from .pair import pair_command
+from .serve import serve_command
 from .standings import standings_command
 
 __all__ = ["EXIT_DISCREPANCY", "EXIT_INVALID", "EXIT_OK", "app", "emit", "load", "main", "say"]
@@ -27,6 +28,7 @@ app.command("generate")(generate_command)
 app.command("pair")(pair_command)
 app.command("explain")(explain_command)
 app.command("standings")(standings_command)
+app.command("serve")(serve_command)
 
 
 def main() -> None:  # pragma: no cover - the entry point of python -m trfaudit.checker.cli

@@ -92,7 +92,7 @@ def render_text(doc: dict[str, Any]) -> str:
             ).rstrip()
             + "\n"
         )
-    for _code, reason in doc["unavailable"].items():
+    for code, reason in doc["unavailable"].items():
         out.write(f"not computed: {reason}\n")
     for note in doc["notes"]:
         out.write(f"note: {note}\n")
@@ -148,59 +148,18 @@ def render_html(doc: dict[str, Any]) -> str:
     )
 
 
-# 127 lines: typer reads the options from the parameters, each with its help; four output formats.
-def standings_command(
-    file: Path = typer.Argument(..., help="TRF file ('-' reads stdin)."),
-    tiebreaks: Optional[str] = typer.Option(
-        None,
-        "--tiebreaks",
-        "-t",
-        help='Tie-break list in TRF-2026 codes, e.g. "BH/C1,BH,SB" (PTS comes first '
-        "unless the list places it); default: the file's 212, else 202.",
-    ),
-    after_round: Optional[int] = typer.Option(
-        None, "--after-round", min=0, help="Standings after this round."
-    ),
-    fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
-    tb_rules: TbRules = typer.Option(
-        TbRules.auto, "--tb-rules", help="C.07 text (auto: by the start date, 042)."
-    ),
-    unrated: Optional[int] = typer.Option(
-        None,
-        "--unrated-rating",
-        help="Rating of unrated players for ARO/TPR/PTP/APRO/APPO/RTNG (C.07 Art. 10: "
-        "the event's rules must set it; without it those tie-breaks are dropped "
-        "when unrated players take part).",
-    ),
-    output: Optional[Path] = typer.Option(
-        None, "--output", "-o", help="Write here (default stdout)."
-    ),
-) -> None:
-    """Rank FILE's participants by points and tie-breaks (FIDE C.07) and show every value.
-
-    The list is --tiebreaks, else the file's 212 (as written), else PTS + 202; with none,
-    points only.  When the file records ranks (001) for the last round, each rank the
-    ranking does not allow is reported with the tie-break that decides it.  Exit 0, 1 when
-    a recorded rank differs, 2 on invalid input or a bad option.
-    """
+def build_doc(
+    t: Any, option: Any, after_round: int | None, tb_rules: str, unrated: int | None
+) -> dict[str, Any]:
+    """The standings of ``t`` after ``after_round`` (default: the last recorded round) as the
+    command's document (the model its text, JSON, CSV and HTML forms and the web page render):
+    ``option`` is a parsed ``--tiebreaks`` list or None; ``after_round`` must be recorded."""
     from trfaudit.checker import ranks as chk
     from trfaudit.engine.tiebreaks import compute
-    from trfaudit.trf.tiebreak_codes import CodeError, parse_list
 
-    t, _ = load_consistent(file, "no standings")
-    option = None
-    if tiebreaks is not None:
-        try:
-            option = parse_list(tiebreaks)
-        except CodeError as exc:
-            say(f"--tiebreaks: {exc} (at character {exc.offset + 1})", err=True)
-            raise typer.Exit(EXIT_INVALID)
     recorded = t.recorded_rounds()
-    if after_round is not None and after_round > recorded:
-        say(f"--after-round {after_round}: only {recorded} round(s) are recorded", err=True)
-        raise typer.Exit(EXIT_INVALID)
     rounds = recorded if after_round is None else after_round
-    choice = chk.choose_tb_rules(t, tb_rules.value)
+    choice = chk.choose_tb_rules(t, tb_rules)
     decl = chk.declared(t, option)
     st = compute(
         t,
@@ -253,6 +212,60 @@ def standings_command(
                 }
                 for d in chk.compare(t, st, ranks)
             ]
+    return doc
+
+
+# 80 lines: typer reads the options from the parameters, each with its help; four output formats.
+def standings_command(
+    file: Path = typer.Argument(..., help="TRF file ('-' reads stdin)."),
+    tiebreaks: Optional[str] = typer.Option(
+        None,
+        "--tiebreaks",
+        "-t",
+        help='Tie-break list in TRF-2026 codes, e.g. "BH/C1,BH,SB" (PTS comes first '
+        "unless the list places it); default: the file's 212, else 202.",
+    ),
+    after_round: Optional[int] = typer.Option(
+        None, "--after-round", min=0, help="Standings after this round."
+    ),
+    fmt: Format = typer.Option(Format.text, "--format", "-f", help="Output format."),
+    tb_rules: TbRules = typer.Option(
+        TbRules.auto, "--tb-rules", help="C.07 text (auto: by the start date, 042)."
+    ),
+    unrated: Optional[int] = typer.Option(
+        None,
+        "--unrated-rating",
+        help="Rating of unrated players for ARO/TPR/PTP/APRO/APPO/RTNG (C.07 Art. 10: "
+        "the event's rules must set it; without it those tie-breaks are dropped "
+        "when unrated players take part).",
+    ),
+    output: Optional[Path] = typer.Option(
+        None, "--output", "-o", help="Write here (default stdout)."
+    ),
+) -> None:
+    """Rank FILE's participants by points and tie-breaks (FIDE C.07) and show every value.
+
+    The list is --tiebreaks, else the file's 212 (as written), else PTS + 202; with none,
+    points only.  When the file records ranks (001) for the last round, each rank the
+    ranking does not allow is reported with the tie-break that decides it.  Exit 0, 1 when
+    a recorded rank differs, 2 on invalid input or a bad option.
+    """
+    from trfaudit.trf.tiebreak_codes import CodeError, parse_list
+
+    t, _ = load_consistent(file, "no standings")
+    option = None
+    if tiebreaks is not None:
+        try:
+            option = parse_list(tiebreaks)
+        except CodeError as exc:
+            say(f"--tiebreaks: {exc} (at character {exc.offset + 1})", err=True)
+            raise typer.Exit(EXIT_INVALID)
+    recorded = t.recorded_rounds()
+    if after_round is not None and after_round > recorded:
+        say(f"--after-round {after_round}: only {recorded} round(s) are recorded", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    doc = build_doc(t, option, after_round, tb_rules.value, unrated)
+    rounds, shown = doc["round"], doc["tiebreaks"]
     if fmt is Format.json:
         import json
 
