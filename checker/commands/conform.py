@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import List, Optional
+from typing import Annotated
 
 import typer
+from trfaudit.corpus.config import GeneratorConfig
 
 #: Sizes when neither --config nor --set gives any: 8-40 players, 5-9 rounds per tournament.
 DEFAULT_SIZES = {"players": 8, "players_max": 40, "rounds": 5, "rounds_max": 9}
 
 
-def _config(config: Path | None, settings: list[str], rules: str):
+def _config(config: Path | None, settings: list[str], rules: str) -> GeneratorConfig:
     from trfaudit.corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
 
     cfg = GeneratorConfig()
@@ -36,55 +37,54 @@ def _config(config: Path | None, settings: list[str], rules: str):
     return cfg.replace(rules=rules).check()
 
 
+ENGINE_HELP = (
+    "The program to test, with {in} (the TRF to pair) and {out} (its pairing list), e.g. "
+    "'bbpPairings.exe --dutch {in} -p {out}'."
+)
+REVERSE_HELP = (
+    "The other direction: the program's own generator, with {config}, {out} and {seed} "
+    "(e.g. 'bbpPairings.exe --dutch -g {config} -o {out} -s {seed}'); each file it makes "
+    "is checked by trfaudit."
+)
+TRY_HELP = (
+    "Editions to try a differing round under too (comma-separated; default: the other one "
+    "of 2025/2017)."
+)
+
+
 def register(app: typer.Typer) -> None:
     from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
 
     @app.command("conform")
     def conform_command(
-        engine: Optional[str] = typer.Option(
-            None,
-            "--engine",
-            metavar="CMD",
-            help="The program to test, with {in} (the TRF to pair) and {out} (its pairing "
-            "list), e.g. 'bbpPairings.exe --dutch {in} -p {out}'.",
+        engine: Annotated[
+            str | None, typer.Option("--engine", metavar="CMD", help=ENGINE_HELP)
+        ] = None,
+        reverse: Annotated[
+            str | None, typer.Option("--reverse", metavar="CMD", help=REVERSE_HELP)
+        ] = None,
+        rules: Annotated[str, typer.Option("--rules", help="Edition: 2025 or 2017.")] = "2025",
+        count: Annotated[int, typer.Option("--count", "-k", min=1, help="Tournaments.")] = 100,
+        seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="First seed.")] = 1,
+        mix: Annotated[bool, typer.Option("--mix", help="Draw each one's settings.")] = False,
+        config: Annotated[
+            Path | None, typer.Option("--config", "-c", help="Generator settings file.")
+        ] = None,
+        settings: Annotated[
+            list[str] | None, typer.Option("--set", metavar="KEY=VALUE", help="One setting.")
+        ] = None,
+        timeout: Annotated[
+            float, typer.Option("--timeout", min=0.1, help="Seconds per run of the program.")
+        ] = 30.0,
+        try_rules: Annotated[str | None, typer.Option("--try-rules", help=TRY_HELP)] = None,
+        output: Annotated[Path, typer.Option("--output", "-o", help="Results directory.")] = Path(
+            "conform-out"
         ),
-        reverse: Optional[str] = typer.Option(
-            None,
-            "--reverse",
-            metavar="CMD",
-            help="The other direction: the program's own generator, with {config}, {out} and "
-            "{seed} (e.g. 'bbpPairings.exe --dutch -g {config} -o {out} -s {seed}'); each "
-            "file it makes is checked by trfaudit.",
-        ),
-        rules: str = typer.Option("2025", "--rules", help="Edition: 2025 or 2017."),
-        count: int = typer.Option(100, "--count", "-k", min=1, help="Tournaments to run."),
-        seed: int = typer.Option(1, "--seed", "-s", min=0, help="Seed of the first one."),
-        mix: bool = typer.Option(
-            False, "--mix", help="Each tournament draws its settings (as generate --mix)."
-        ),
-        config: Optional[Path] = typer.Option(
-            None, "--config", "-c", help="Generator settings file (as for generate)."
-        ),
-        settings: List[str] = typer.Option(
-            [], "--set", metavar="KEY=VALUE", help="One generator setting (repeatable)."
-        ),
-        timeout: float = typer.Option(
-            30.0, "--timeout", min=0.1, help="Seconds the program may take per round."
-        ),
-        try_rules: Optional[str] = typer.Option(
-            None,
-            "--try-rules",
-            help="Editions to try a differing round under too (comma-separated; default: "
-            "the other one of 2025/2017).",
-        ),
-        output: Path = typer.Option(
-            Path("conform-out"), "--output", "-o", help="Directory for the results."
-        ),
-        resume: bool = typer.Option(False, "--resume", help="Go on with the run in DIR."),
-        jobs: int = typer.Option(1, "--jobs", "-j", min=0, help="Processes (0: one per CPU)."),
-        scheduler: Optional[str] = typer.Option(
-            None, "--scheduler", metavar="SPEC", help="Dask: tcp://HOST:PORT or local[:N]."
-        ),
+        resume: Annotated[bool, typer.Option("--resume", help="Go on with DIR's run.")] = False,
+        jobs: Annotated[int, typer.Option("--jobs", "-j", min=0, help="Processes (0: CPUs).")] = 1,
+        scheduler: Annotated[
+            str | None, typer.Option("--scheduler", metavar="SPEC", help="Dask scheduler.")
+        ] = None,
     ) -> None:
         """Test a pairing program round by round on generated tournaments.
 
@@ -99,7 +99,8 @@ def register(app: typer.Typer) -> None:
         from trfaudit.checker.cluster import SchedulerError, cpus, executor
         from trfaudit.corpus.config import ConfigError
 
-        from ..conform import harness, reverse as reverse_mod
+        from ..conform import harness
+        from ..conform import reverse as reverse_mod
         from ..conform.engine_cmd import TemplateError, command
         from ..conform.summary import summarise, summary_text
 
@@ -110,7 +111,7 @@ def register(app: typer.Typer) -> None:
             say(f"--rules {rules}: expected 2025 or 2017", err=True)
             raise typer.Exit(EXIT_INVALID)
         try:
-            cfg = _config(config, settings, rules)
+            cfg = _config(config, settings or [], rules)
             if engine is not None:
                 command(engine, **{"in": "x", "out": "y"})
             else:

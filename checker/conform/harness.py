@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 import tempfile
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterable, Iterator
+from typing import Any
 
 from trfaudit.corpus.config import GeneratorConfig
 

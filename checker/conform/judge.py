@@ -101,7 +101,7 @@ def with_pairing(t: Tournament, rnd: int, got: EnginePairing) -> Tournament:
         entries[b] = RoundEntry(rnd, EntryKind.PLAYED, w, "b", "=")
     if got.bye is not None:
         entries[got.bye] = RoundEntry(rnd, EntryKind.PAB, None, None, "U")
-    for tpn, kind in absent.items():
+    for tpn in absent:
         entries[tpn] = t.players[tpn].entries[rnd - 1]
     for tpn, p in x.players.items():
         p.entries.append(entries[tpn])

@@ -75,9 +75,11 @@ def summary_text(s: dict[str, Any]) -> str:
     rounds = s["rounds"] or 1
     fails = s["engine_failures"]
     lines = [
-        f"{s['tournaments']} tournaments, {s['rounds']} rounds: {s['matching_rounds']} match, "
-        f"{s['discrepancies']} differ ({100 * s['discrepancies'] / rounds:.2f} %), "
-        f"{fails['total']} without a pairing from the program",
+        (
+            f"{s['tournaments']} tournaments, {s['rounds']} rounds: {s['matching_rounds']} "
+            f"match, {s['discrepancies']} differ ({100 * s['discrepancies'] / rounds:.2f} %), "
+            f"{fails['total']} without a pairing from the program"
+        ),
     ]
     lines += _counts("findings by class", s["by_class"])
     lines += _counts("by kind", s["by_kind"])
