@@ -17,6 +17,7 @@ class Format(str, enum.Enum):
     json = "json"
     html = "html"
     jsonl = "jsonl"
+    javafo = "javafo"  # the JaVaFo/bbpPairings -c checker text (checker.report_javafo)
 
 
 # auto, every edition in the registry, and all (every edition side by side)
@@ -195,6 +196,10 @@ def register(app: typer.Typer) -> None:
             from trfaudit.checker import report_json
 
             text = report_json.render(batch)
+        elif fmt is Format.javafo:
+            from trfaudit.checker import report_javafo
+
+            text = report_javafo.render(batch)
         elif fmt is Format.html:
             from trfaudit.checker import report_html
 
