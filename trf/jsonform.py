@@ -104,6 +104,12 @@ def _player(p: Player) -> dict[str, Any]:
     }
 
 
+def _pibe(t: Tournament) -> list[dict[str, object]]:
+    from .pibe import pibe_lines
+
+    return [line.as_dict() for line in pibe_lines(t)]
+
+
 def to_dict(t: Tournament) -> dict[str, Any]:
     """A JSON-ready dictionary holding everything the model holds."""
     return {
@@ -135,6 +141,7 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             for group, first, last in t.forbidden_pairs
         ],
         "absent_next": {str(tpn): kind.value for tpn, kind in t.absent_next.items()},
+        "pibe": _pibe(t),  # typed view of the ### PIBE records (trf.pibe); read from records
         "bye_lines": [
             {"kind": kind.value, "round": round_, "players": list(ids), "line": line}
             for kind, round_, ids, line in t.bye_lines

@@ -132,6 +132,13 @@ def register(app: typer.Typer) -> None:
             "--send-files",
             help="Send each file's bytes to the worker (for workers that cannot see the paths).",
         ),
+        annotate: Optional[Path] = typer.Option(
+            None,
+            "--annotate",
+            metavar="OUT",
+            help="Write FILE as TRF-2026 to OUT with a '### Import @ Round n: <record> => "
+            "<rules>' line for each round that does not follow the rules (one FILE only).",
+        ),
     ) -> None:
         """Re-pair every recorded round of each file and compare it with the record.
 
@@ -159,6 +166,9 @@ def register(app: typer.Typer) -> None:
         if "-" in inputs and inputs.count("-") > 1:
             say("'-' (stdin) may be given once", err=True)
             raise typer.Exit(EXIT_INVALID)
+        if annotate is not None and (len(inputs) != 1 or fmt is Format.jsonl or scheduler):
+            say("--annotate needs one FILE (and no --format jsonl or --scheduler)", err=True)
+            raise typer.Exit(EXIT_INVALID)
         if resume and (fmt is not Format.jsonl or output is None):
             say("--resume needs --format jsonl and -o OUT (the report it continues)", err=True)
             raise typer.Exit(EXIT_INVALID)
@@ -182,6 +192,8 @@ def register(app: typer.Typer) -> None:
             if progress is not None:
                 progress.stop()
         _tell_rules(batch, say)
+        if annotate is not None:
+            _annotate(batch, annotate)
         if summary_file is not None:
             from trfaudit.checker.report_json import file_to_dict
             from trfaudit.checker.stream import Summary
@@ -213,6 +225,28 @@ def register(app: typer.Typer) -> None:
             text = report_text.render_text(batch, full)
         emit(text, output)
         raise typer.Exit(batch.exit_code)
+
+
+def _annotate(batch, out: Path) -> None:
+    """--annotate: the checked file with its Import lines (checker.annotate), as TRF-2026."""
+    from trfaudit.checker.annotate import annotated
+    from trfaudit.checker.cli import EXIT_INVALID, emit, say
+    from trfaudit.trf.errors import TrfError
+    from trfaudit.trf.files import load
+
+    (report,) = batch.files
+    if report.error is not None:
+        say(f"--annotate: {report.file} was not checked, nothing written", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    try:
+        t = load(report.file)
+    except TrfError as exc:  # pragma: no cover - it was read a moment ago
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    text, warnings = annotated(t, report)
+    for message in warnings:
+        say(f"--annotate: warning: {message}", err=True)
+    emit(text, out)
 
 
 def _write_summary(summary, path: Path) -> None:
