@@ -112,7 +112,7 @@ def _pibe(t: Tournament) -> list[dict[str, object]]:
 
 def to_dict(t: Tournament) -> dict[str, Any]:
     """A JSON-ready dictionary holding everything the model holds."""
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "file": t.file,
@@ -141,7 +141,6 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             for group, first, last in t.forbidden_pairs
         ],
         "absent_next": {str(tpn): kind.value for tpn, kind in t.absent_next.items()},
-        "pibe": _pibe(t),  # typed view of the ### PIBE records (trf.pibe); read from records
         "bye_lines": [
             {"kind": kind.value, "round": round_, "players": list(ids), "line": line}
             for kind, round_, ids, line in t.bye_lines
@@ -162,6 +161,10 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             for w in t.warnings
         ],
     }
+    pibe = _pibe(t)  # the ### PIBE records typed (trf.pibe); absent when there are none
+    if pibe:
+        out["pibe"] = pibe
+    return out
 
 
 def _entry_from(d: dict[str, Any]) -> RoundEntry:
