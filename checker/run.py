@@ -23,7 +23,10 @@ from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
 
 from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
-from .rules import EDITION_NAMES, choose_edition
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import EDITIONS, system_of_file
+
+from .choices import EDITION_NAMES
 
 
 @dataclass
@@ -145,17 +148,16 @@ def prepare_tournament(
     t: Tournament, options: Options, report: FileReport | None = None
 ) -> Prepared:
     """Validate ``t``, choose its edition and the rounds to check."""
-    from trfaudit.engine import EDITIONS
+    from trfaudit.trf.system import pairing_system
     from trfaudit.trf.validate import validate
 
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
-    from trfaudit.trf.system import pairing_system
-
     system = pairing_system(t)
-    if system.team or (not system.dutch and options.rules == "auto"):
-        # validate/convert accept the file; check judges Dutch individual events only.
+    registered = system_of_file(t)
+    if registered is None and (system.team or options.rules == "auto"):
+        # validate/convert accept the file; check judges the registered systems only.
         report.error = f"not a Dutch individual tournament: {system.describe()} is not checked" + (
             "" if system.team else " (use --rules to check it against the Dutch rules anyway)"
         )
@@ -294,7 +296,6 @@ def _worker(
     task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool],
 ) -> tuple[str, int, RoundReport]:
     path, rnd, edition_names, initials, known = task
-    from trfaudit.engine import EDITIONS
     from trfaudit.trf.files import load
 
     t = _CACHE.get(path)

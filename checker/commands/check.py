@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from trfaudit.checker.rules import EDITION_NAMES, rules_choices
+from trfaudit.checker.choices import EDITION_NAMES, rules_choices
 
 
 class Format(str, enum.Enum):

@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from trfaudit.checker.rules import rules_choices
+from trfaudit.checker.choices import rules_choices
 
 
 class Format(str, enum.Enum):
@@ -53,7 +53,7 @@ def register(app: typer.Typer) -> None:
         with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
         decides, 1.9.3), 2 on invalid input.
         """
-        from trfaudit.checker.rules import choose_edition
+        from trfaudit.engine.edition_choice import choose_edition
         from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
         from trfaudit.engine.output import as_json, as_list
 

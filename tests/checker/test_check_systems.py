@@ -9,6 +9,7 @@ from typer.testing import CliRunner
 
 from trfaudit.checker.cli import app
 from trfaudit.trf.reader import read
+from trfaudit.engine.systems import system_of_file
 from trfaudit.trf.system import pairing_system
 
 runner = CliRunner()
@@ -24,7 +25,7 @@ def flat(text: str) -> str:
 def test_the_team_file_is_read():
     t = read(TEAM)  # its 250 lines give match points only (GP blank): no parse error
     system = pairing_system(t)
-    assert system.team and not system.dutch
+    assert system.team and system_of_file(t) is None
     assert system.team_records == ("300", "310", "320", "330")
     assert t.accelerations == {}
 
@@ -70,6 +71,7 @@ def test_another_individual_system(tmp_path):
 def test_a_team_code_alone_is_a_team_event():
     t = read(SMALL)
     t.type_code = "FIDE_TEAM_TYPEA_MP_GP"
-    assert pairing_system(t).team and not pairing_system(t).dutch
+    assert pairing_system(t).team and system_of_file(t) is None
     t.type_code = "FIDE_DUTCH_2025_BAKU"
-    assert pairing_system(t).dutch
+    system = system_of_file(t)
+    assert system is not None and system.name == "FIDE_DUTCH"
