@@ -34,7 +34,9 @@ def _pairs(p: Pairing) -> list[Pair]:
     return list(p.boards) + ([(p.bye, p.bye)] if p.bye is not None else [])
 
 
-def _board_key(pair: Pair, score: dict[int, Fraction], rank: dict[int, int]):
+def _board_key(
+    pair: Pair, score: dict[int, Fraction], rank: dict[int, int]
+) -> tuple[bool, Fraction, Fraction, int]:
     w, b = pair
     higher, lower = (w, b) if (score[w], -rank[w]) >= (score[b], -rank[b]) else (b, w)
     return (w == b, -score[higher], -score[lower], rank[higher])

@@ -12,13 +12,18 @@ round-pairing (C.04.3 2026 Art. 1.9.1: a player twice, unknown, absent, or left 
 from __future__ import annotations
 
 import copy
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 from ..model import ILLEGAL, MATCH, UNEXPLAINED, Discrepancy
 from .cutfile import absences
 from .engine_cmd import EnginePairing
+
+if TYPE_CHECKING:
+    from trfaudit.engine import Edition
 
 
 @dataclass
@@ -109,7 +114,13 @@ def with_pairing(t: Tournament, rnd: int, got: EnginePairing) -> Tournament:
     return x
 
 
-def judge(t: Tournament, rnd: int, got: EnginePairing, edition, others=()) -> Verdict:
+def judge(
+    t: Tournament,
+    rnd: int,
+    got: EnginePairing,
+    edition: Edition,
+    others: Sequence[tuple[str, Edition]] = (),
+) -> Verdict:
     """Compare the program's pairing ``got`` of round ``rnd`` with trfaudit's (``t``'s round
     ``rnd``) under ``edition``; ``others``: editions to try the program's pairing under when
     it differs (``name -> Edition``)."""

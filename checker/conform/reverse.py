@@ -51,7 +51,9 @@ def rtg_settings(cfg: GeneratorConfig, seed: int) -> str:
     )
 
 
-def _failure(task: ReverseTask, failure: Failure, detail: str, files: dict[str, str]) -> dict:
+def _failure(
+    task: ReverseTask, failure: Failure, detail: str, files: dict[str, str]
+) -> dict[str, Any]:
     name = f"g{task.seed:06d}"
     stem = f"rounds/{name}-generated"
     entry = {"round": 0, "status": "failure", "failure": failure, "detail": detail, "files": stem}
