@@ -10,7 +10,7 @@ from trfaudit.trf.model import Record, RecordKind, Tournament
 from trfaudit.trf.pibe import Board, arrow_line
 from trfaudit.trf.writer import convert
 
-from .model import DIFFERS, Cause, FileReport, Pairing
+from .findings import DIFFERS, Cause, FileReport, Pairing
 
 
 def _boards(p: Pairing) -> list[Board]:

@@ -16,7 +16,7 @@ from dataclasses import replace
 from trfaudit.trf.model import Tournament
 from trfaudit.trf.pibe import Board, PibeLine, pibe_lines
 
-from .model import DIFFERS, INPUT, Cause, Discrepancy, FileReport, Pairing, RoundReport
+from .findings import DIFFERS, INPUT, Cause, Discrepancy, FileReport, Pairing, RoundReport
 
 
 def _boards(p: Pairing) -> set[Board]:

@@ -23,10 +23,12 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from trfaudit.corpus.editions import (
+    RULES,  # the editions the generator can write (a type code names them)
+)
 from trfaudit.trf.model import Scoring
 
-from .extras import Amount
-from .rules import RULES  # the editions the generator can write (a type code names them)
+from trfaudit.corpus.extras import Amount
 
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")

@@ -118,9 +118,9 @@ def round_byes(
 
 def standings_ranks(t, codes) -> dict[int, int]:
     """The rank of each player by points and ``codes`` (C.07, the 2026 text: the generated
-    files have no start date, and checker.standings takes 2026 then)."""
-    from trfaudit.engine.tiebreaks.rules import RULES_2026
-    from trfaudit.engine.tiebreaks.standings import compute
+    files have no start date, and checker.ranks takes 2026 then)."""
+    from trfaudit.engine.tiebreaks.ranking import compute
+    from trfaudit.engine.tiebreaks.texts import RULES_2026
 
     st = compute(t, codes, RULES_2026, points_first=True)
     return {row.tpn: row.rank for row in st.rows}

@@ -104,6 +104,11 @@ def builtin_systems() -> tuple[System, ...]:
     return (DUTCH,)
 
 
+def edition_names() -> tuple[str, ...]:
+    """The built-in systems' edition names, newest first (``--rules``, ``--rules all``)."""
+    return tuple(e.name for s in builtin_systems() for e in s.editions)
+
+
 def named(name: str) -> System:
     return _load()[name]
 

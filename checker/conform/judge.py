@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
-from ..model import ILLEGAL, MATCH, UNEXPLAINED, Discrepancy
+from ..findings import ILLEGAL, MATCH, UNEXPLAINED, Discrepancy
 from .cutfile import absences
 from .engine_cmd import EnginePairing
 
@@ -124,7 +124,7 @@ def judge(
     """Compare the program's pairing ``got`` of round ``rnd`` with trfaudit's (``t``'s round
     ``rnd``) under ``edition``; ``others``: editions to try the program's pairing under when
     it differs (``name -> Edition``)."""
-    from ..run import safe_check
+    from ..batch.run import safe_check
 
     if same_pairing(got, recorded_pairing(t, rnd)):
         return Verdict()

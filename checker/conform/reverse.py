@@ -3,7 +3,7 @@
 The command template gets ``{config}`` (a generator settings file in the JaVaFo/bbpPairings RTG
 keys: ``PlayersNumber``, ``RoundsNumber``, ``DrawPercentage``), ``{out}`` (the TRF it writes)
 and ``{seed}``: ``bbpPairings.exe --dutch -g {config} -o {out} -s {seed}``.  Each file is then
-checked like any file (:func:`checker.run.check_tournament`) under the chosen edition; its
+checked like any file (:func:`checker.batch.run.check_tournament`) under the chosen edition; its
 rounds and findings are counted as in the forward direction.
 """
 
@@ -76,7 +76,7 @@ def check_generated(task: ReverseTask) -> dict[str, Any]:
     from trfaudit.trf.errors import TrfError
     from trfaudit.trf.files import load
 
-    from ..run import Options, check_tournament
+    from ..batch.run import Options, check_tournament
     from .harness import _finding
 
     name = f"g{task.seed:06d}"

@@ -24,7 +24,7 @@ from pathlib import Path
 
 from trfaudit.trf.model import Tournament
 
-from .model import BatchReport, FileReport, Pairing
+from ..findings import BatchReport, FileReport, Pairing
 
 HEADER = "  Checker pairings" + " " * 8 + "Tournament pairings "
 Pair = tuple[int, int]  # (white, black); (p, p) is p's bye

@@ -6,10 +6,12 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
-from trfaudit.corpus.config import GeneratorConfig
+
+if TYPE_CHECKING:  # loaded when the command runs (tests/checker/test_startup.py)
+    from trfaudit.corpus.config import GeneratorConfig
 
 #: Sizes when neither --config nor --set gives any: 8-40 players, 5-9 rounds per tournament.
 DEFAULT_SIZES = {"players": 8, "players_max": 40, "rounds": 5, "rounds_max": 9}
@@ -90,14 +92,14 @@ def conform_command(
     pairings, the findings).  Exit 0 when every round matches, 1 when one differs or has
     no pairing from the program, 2 on misuse.
     """
-    from trfaudit.checker.cli import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
-    from trfaudit.checker.cluster import SchedulerError, cpus, executor
+    from trfaudit.checker.batch.cluster import SchedulerError, cpus, executor
     from trfaudit.corpus.config import ConfigError
 
     from ..conform import harness
     from ..conform import reverse as reverse_mod
     from ..conform.engine_cmd import TemplateError, command
     from ..conform.summary import summarise, summary_text
+    from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
 
     if (engine is None) == (reverse is None):
         say("trfaudit conform: give exactly one of --engine CMD and --reverse CMD", err=True)
@@ -166,7 +168,3 @@ def conform_command(
     say(f"results in {output} ({seconds:.1f} s)", err=True)
     bad = summary["discrepancies"] or summary["engine_failures"]["total"]
     raise typer.Exit(EXIT_DISCREPANCY if bad else EXIT_OK)
-
-
-def register(app: typer.Typer) -> None:
-    app.command("conform")(conform_command)

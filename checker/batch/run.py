@@ -19,14 +19,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import EDITIONS, edition_names, system_of_file
 from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
-
-from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
-from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.engine.systems import EDITIONS, system_of_file
-
-from .choices import EDITION_NAMES
 
 
 @dataclass
@@ -73,8 +70,8 @@ class Prepared:
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
         input cause explains reported as such (:func:`checker.inputs.diagnose`)."""
-        from .inputs import diagnose
-        from .model import DIFFERS
+        from trfaudit.checker.findings import DIFFERS
+        from trfaudit.checker.inputs import diagnose
 
         out = []
         for r in reports:
@@ -84,7 +81,7 @@ class Prepared:
             out.append(r)
         if self.tournament is None:
             return out
-        from .declared import apply_declared
+        from ..declared import apply_declared
 
         out = apply_declared(self.tournament, self.report, out)  # PIBE lines (TRF-2026)
         try:
@@ -101,7 +98,7 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     """A quality or order finding under an edition the engine does not model in full is the
     engine's reading of the rules, not a certainty: class ``interpretation``, with the gap
     named (``Edition.model_gaps``).  Illegal and colour findings do not depend on the gaps."""
-    from .model import FindingClass, Kind
+    from trfaudit.checker.findings import FindingClass, Kind
 
     gaps = getattr(edition, "model_gaps", "")
     if not gaps:
@@ -197,14 +194,14 @@ def prepare_tournament(
         rounds = tuple(range(1, recorded + 1))
     if any(e.pending for p in t.players.values() for e in p.entries):
         report.warnings.append(f"{report.file}: games without results are checked as paired")
-    from .compare import initial_colour
-    from .inputs import initial_colour_finding
+    from trfaudit.checker.compare import initial_colour
+    from trfaudit.checker.inputs import initial_colour_finding
 
     initial, note = initial_colour(t, edition)
     if note:
         report.warnings.append(f"{report.file}: {note}")
     if options.round is None:  # the recorded ranks are those after the last round
-        from .standings import attach
+        from trfaudit.checker.ranks import attach
 
         attach(t, report, options.tb_rules)
     findings: dict[int, Discrepancy] = {}
@@ -215,7 +212,7 @@ def prepare_tournament(
             findings[1] = contradicted[1]
     names = list(choice.candidates) or [choice.edition]
     if options.rules == "all":
-        names += [n for n in EDITION_NAMES if n not in names and n in EDITIONS]
+        names += [n for n in edition_names() if n not in names and n in EDITIONS]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
     report.editions = [e.name for e in editions]
     report.edition_known = not choice.candidates
@@ -247,7 +244,7 @@ def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> Round
     """One round under one edition, or under several side by side (:mod:`checker.by_edition`)."""
     if len(editions) <= 1:
         return safe_check(t, rnd, editions[0], initials[0])
-    from .by_edition import check_round_editions
+    from trfaudit.checker.by_edition import check_round_editions
 
     return check_round_editions(t, rnd, editions, initials, known, safe_check)
 
@@ -266,12 +263,12 @@ def check_tournament(t: Tournament, options: Options) -> FileReport:
 
 def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
-    from .compare import check_round
+    from trfaudit.checker.compare import check_round
 
     try:
         return check_round(t, rnd, edition, initial)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
-        from .model import DIFFERS
+        from trfaudit.checker.findings import DIFFERS
 
         return RoundReport(
             rnd,
@@ -352,7 +349,7 @@ def run(
                 try:
                     results[(i, rnd)] = fut.result()[2]
                 except Exception as exc:  # noqa: BLE001 - a worker died
-                    from .model import DIFFERS
+                    from trfaudit.checker.findings import DIFFERS
 
                     results[(i, rnd)] = RoundReport(
                         rnd,
@@ -404,9 +401,8 @@ def check_file(
     The file is read from ``path`` (the worker must see it), or from ``data`` when the caller
     sent its bytes; the report names ``path`` either way, so both give the same report.
     """
+    from trfaudit.checker.batch.stream import bytes_hash, file_hash
     from trfaudit.trf.errors import TrfError
-
-    from .stream import bytes_hash, file_hash
 
     if data is None:
         prep = prepare(path, options)
