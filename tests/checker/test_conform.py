@@ -51,7 +51,7 @@ def test_a_program_that_pairs_like_trfaudit_matches_every_round(tmp_path):
 def test_crash_timeout_garbage_and_a_swap_are_counted_per_round(tmp_path):
     out = tmp_path / "o"
     result = conform(
-        "--engine", fake("mixed"), "--count", "1", *SMALL, "--timeout", "3", "-o", str(out)
+        "--engine", fake("mixed"), "--count", "1", *SMALL, "--timeout", "15", "-o", str(out)
     )
     assert result.exit_code == 1, result.output
     summary = json.loads((out / "summary.json").read_text())

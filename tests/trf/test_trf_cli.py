@@ -150,4 +150,4 @@ def test_usage_errors_exit_2(args):
 def test_the_commands_are_listed_in_help_order():
     """The commands are registered by name in checker/cli/__init__.py (no discovery)."""
     names = [c.name for c in app.registered_commands]
-    assert names == ["validate", "convert", "check", "generate", "pair", "standings"]
+    assert names == ["validate", "convert", "check", "generate", "conform", "pair", "standings"]
