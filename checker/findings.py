@@ -40,6 +40,7 @@ class Cause(StrEnum):
     ACCELERATION = "acceleration"  # stated (or omitted) acceleration (C.04.5/C.04.7)
     ABSENCE = "absence"  # a bye or absence written another way (F/U/H/Z, blank opponent)
     FORBIDDEN_PAIR = "forbidden-pair"  # XXP/260 not honoured when the round was paired
+    MANUAL_CHANGE = "manual-change"  # a declared TRF-2026 MPA line (checker.declared)
 
 
 class Status(StrEnum):

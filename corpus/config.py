@@ -30,12 +30,25 @@ from trfaudit.corpus.editions import (
 )
 from trfaudit.trf.model import Scoring
 
+from trfaudit.corpus.extras import Amount
+
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")
 LATE_BYES = ("Z", "H", "mixed")
 #: C.04.2: pairing numbers may not change after round 4, and the generator gives a late
 #: entrant its pairing number by rating from the start, so entries come in rounds 2..4.
 LATE_LAST_ROUND = 4
+
+
+#: The settings of corpus/extras.py (written only when set).
+EXTRAS = (
+    "half_zero",
+    "zero_half",
+    "zero_zero",
+    "half_byes_per_round",
+    "zero_byes_per_round",
+    "tiebreaks",
+)
 
 
 class ConfigError(ValueError):
@@ -93,6 +106,17 @@ class GeneratorConfig:
     pab: Fraction | None = None  # None: the value of a win
     baku: bool = False
     initial_colour: str = "random"
+    # corpus/extras.py: unusual results, byes per round (a count or a rate), tie-breaks
+    half_zero: Amount = Amount()
+    zero_half: Amount = Amount()
+    zero_zero: Amount = Amount()
+    half_byes_per_round: Amount = Amount()
+    zero_byes_per_round: Amount = Amount()
+    tiebreaks: str = ""  # TRF-2026 codes, written as 202/212; ranks by them
+
+    def extras(self) -> dict[str, str]:
+        """The corpus/extras.py settings that are set, as ``key -> value`` text."""
+        return {n: str(getattr(self, n)) for n in EXTRAS if getattr(self, n)}
 
     # -- derived ----------------------------------------------------------------------------
     def scoring(self) -> Scoring:
@@ -112,6 +136,10 @@ class GeneratorConfig:
             value = getattr(self, f.name)
             if isinstance(value, Fraction):
                 value = _show(value)
+            elif isinstance(value, Amount):
+                value = str(value)
+            if f.name in EXTRAS and not getattr(self, f.name):
+                continue  # unset: manifests of files made without it stay as they were
             out[f.name] = value
         return out
 
@@ -134,6 +162,10 @@ class GeneratorConfig:
                 text = "yes" if value else "no"
             elif isinstance(value, Fraction):
                 text = _show(value)
+            elif isinstance(value, Amount) and not value:
+                continue  # unset: files made without it keep their settings list
+            elif name == "tiebreaks" and not value:
+                continue
             else:
                 text = str(value)
             out.append((name, text))
@@ -321,6 +353,25 @@ def _scoring_name(text: str) -> dict[str, Fraction]:
 
 
 #: trfaudit's own keys: field -> parser.
+def _tiebreaks(text: str) -> str:
+    """A tie-break list in TRF-2026 codes (``BH/C1,BH,SB``), checked and kept as written."""
+    from trfaudit.trf.tiebreak_codes import CodeError, parse_list
+
+    try:
+        parse_list(text)
+    except CodeError as exc:
+        raise ValueError(f"{exc} (at character {exc.offset + 1})") from None
+    return text.strip()
+
+
+def _ratings(text: str) -> dict[str, object]:
+    """``LOW-HIGH``: the rating range."""
+    low, sep, high = text.partition("-")
+    if not sep:
+        raise ValueError("expected LOW-HIGH, e.g. 1400-2600")
+    return {"rating_low": int(low), "rating_high": int(high)}
+
+
 NATIVE_KEYS = {
     "rules": _choice(RULES),
     "rating_high": _int,
@@ -344,9 +395,16 @@ NATIVE_KEYS = {
     "baku": _bool,
     "initial_colour": _colour,
     "forbidden_pairs": _int,
+    "half_zero": Amount.parse,
+    "zero_half": Amount.parse,
+    "zero_zero": Amount.parse,
+    "half_byes_per_round": Amount.parse,
+    "zero_byes_per_round": Amount.parse,
+    "tiebreaks": _tiebreaks,
 }
 #: Keys that set several fields.
 SHORTCUTS: dict[str, Callable[[str], Mapping[str, object]]] = {
+    "ratings": _ratings,
     "scoring": _scoring_name,
     "players": _size("players"),
     "rounds": _size("rounds"),

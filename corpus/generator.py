@@ -41,8 +41,9 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
+from trfaudit.trf.model import EntryKind, Player, Record, RecordKind, RoundEntry, Tournament
 
+from . import extras
 from .config import ConfigError, GeneratorConfig
 from .dice import Dice
 from .players import make_entrants
@@ -218,12 +219,24 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
     )
     stopped = None
     played = 0
+    unusual = {n: getattr(cfg, n) for n in extras.UNUSUAL if getattr(cfg, n)}
+    planned = extras.unusual_games(dice, unusual, cfg.rounds) if unusual else {}
     for rnd in range(1, cfg.rounds + 1):
         absent = {}
         for tpn, plan in enumerate(plans, 1):
             kind = plan.absence(rnd, cfg.late_bye)
             if kind is not None:
                 absent[tpn] = kind
+        if cfg.half_byes_per_round or cfg.zero_byes_per_round:
+            absent.update(
+                extras.round_byes(
+                    dice,
+                    list(t.players),
+                    absent,
+                    cfg.half_byes_per_round,
+                    cfg.zero_byes_per_round,
+                )
+            )
         if cfg.players - len(absent) < 2:
             stopped = f"round {rnd}: fewer than two players left to pair"
             break
@@ -236,7 +249,12 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         finally:
             t.absent_next = {}
         entries: dict[int, RoundEntry] = {}
-        for board in pairing.boards:
+        counted = (
+            extras.place_counted(dice, planned, rnd, list(range(len(pairing.boards))))
+            if planned
+            else {}
+        )
+        for number, board in enumerate(pairing.boards):
             w, b = board.white, board.black
             if dice.chance(cfg.forfeit_rate):
                 stats["forfeits"] += 1
@@ -254,6 +272,12 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
                 stats["games"] += 1
                 rw = draw_result(dice, strength[w], strength[b], cfg.draw_rate, cfg.curve)
                 rb = {"1": "0", "0": "1", "=": "="}[rw]
+                odd = (
+                    extras.unusual_result(dice, unusual, counted, rnd, number) if unusual else None
+                )
+                if odd is not None:
+                    rw, rb = odd
+                    stats["unusual_results"] = stats.get("unusual_results", 0) + 1
                 stats["draws"] += rw == "="
                 entries[w] = RoundEntry(rnd, EntryKind.PLAYED, b, "w", rw)
                 entries[b] = RoundEntry(rnd, EntryKind.PLAYED, w, "b", rb)
@@ -271,6 +295,13 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
     order = sorted(t.players.values(), key=lambda p: (-(p.points or 0), p.tpn))
     for rank, p in enumerate(order, 1):
         p.rank = rank
+    if cfg.tiebreaks:  # 202/212, and the ranks they give (C.07), for check to verify
+        from trfaudit.trf.tiebreak_codes import parse_list
+
+        codes = parse_list(cfg.tiebreaks)
+        t.set_tie_breaks(codes)
+        for tpn, rank in extras.standings_ranks(t, codes).items():
+            t.players[tpn].rank = rank
     return Generated(seed, cfg, t, played, stopped, stats, plans)
 
 
@@ -286,13 +317,17 @@ def render(
         )
     t = generated.tournament
     target = DIALECTS[dialect]
-    saved = t.type_code
+    saved, records = t.type_code, t.records
     if target != "trf26":
         t.type_code = None  # TRF(x) has no 192 record; 092 carries the system
+    settings = generated.config.extras()
+    if settings and target == "trf26":  # the checklist's settings, in the header (TRF-2026 ###)
+        text = ", ".join(f"{k}={v}" for k, v in settings.items())
+        t.records = [Record(RecordKind.COMMENT, f"### {GENERATOR}: {text}")] + list(records)
     try:
         return write(t, target, warnings=[] if warnings is None else warnings)
     finally:
-        t.type_code = saved
+        t.type_code, t.records = saved, records
 
 
 def generate_text(config: GeneratorConfig, seed: int, dialect: str = "trf26") -> str:

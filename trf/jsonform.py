@@ -105,9 +105,15 @@ def _player(p: Player) -> dict[str, Any]:
     }
 
 
+def _pibe(t: Tournament) -> list[dict[str, object]]:
+    from .pibe import pibe_lines
+
+    return [line.as_dict() for line in pibe_lines(t)]
+
+
 def to_dict(t: Tournament) -> dict[str, Any]:
     """A JSON-ready dictionary holding everything the model holds."""
-    return {
+    out: dict[str, Any] = {
         "format": FORMAT,
         "version": VERSION,
         "file": t.file,
@@ -168,6 +174,10 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             for w in t.warnings
         ],
     }
+    pibe = _pibe(t)  # the ### PIBE records typed (trf.pibe); absent when there are none
+    if pibe:
+        out["pibe"] = pibe
+    return out
 
 
 def _entry_from(d: dict[str, Any]) -> RoundEntry:

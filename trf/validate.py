@@ -30,6 +30,8 @@ from .rounds import RoundFault, read_round
 __all__ = ["Problem", "validate", "errors_only"]
 
 _OUTCOME = {"1": "win", "W": "win", "0": "loss", "L": "loss", "=": "draw", "D": "draw"}
+#: Played games whose sides' results are not complementary, but may be recorded.
+_UNUSUAL = {("=", "0"), ("0", "="), ("0", "0")}
 _COMPLEMENT = {"win": "loss", "loss": "win", "draw": "draw"}
 
 
@@ -241,6 +243,20 @@ class _Checker:
             ok = entry.kind is other.kind  # both pending
         elif entry.kind is EntryKind.PLAYED and other.kind is EntryKind.PLAYED:
             ok = _COMPLEMENT[_OUTCOME[a]] == _OUTCOME[b]
+            if not ok and (a, b) in _UNUSUAL:
+                # 1/2-0, 0-1/2, 0-0: not complementary, but an arbiter may score a game so
+                # (C.04.1 leaves points to the arbiter; TRF-16 records each side's result)
+                ok = True
+                self.add(
+                    entry.line,
+                    entry.column + 7,
+                    f"round {round_}: {tpn} '{entry.result}' vs {opp} '{other.result}': an "
+                    "unusual result (1/2-0, 0-1/2 or 0-0)",
+                    "complementary results, unless the arbiter scored the game so",
+                    WARNING,
+                    code=errors.RESULTS,
+                    round_=round_,
+                )
             if ok and (a in "10=") != (b in "10="):
                 self.add(
                     entry.line,

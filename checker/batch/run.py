@@ -86,6 +86,9 @@ class Prepared:
             out.append(r)
         if self.tournament is None or self.edition is None:
             return out
+        from ..declared import apply_declared
+
+        out = apply_declared(self.tournament, self.report, out)  # PIBE lines (TRF-2026)
         try:
             out = diagnose(self.tournament, self.edition, out, self.initial)
         except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file

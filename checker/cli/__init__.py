@@ -13,6 +13,7 @@ from trfaudit.trf.files import load
 from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, say
 from .check import check_command
 from .explain import explain_command
+from .conform import conform_command
 from .files import convert_command, validate_command
 from .generate import generate_command
 from .pair import pair_command
@@ -25,6 +26,7 @@ app.command("validate")(validate_command)
 app.command("convert")(convert_command)
 app.command("check")(check_command)
 app.command("generate")(generate_command)
+app.command("conform")(conform_command)
 app.command("pair")(pair_command)
 app.command("explain")(explain_command)
 app.command("standings")(standings_command)

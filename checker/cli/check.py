@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Optional, cast
 import typer
 from trfaudit.checker.cli.choices import EDITION_NAMES, rules_choices
 
-from .app import EXIT_INVALID, emit, say
+from .app import EXIT_INVALID, emit, load, say
 
 
 class Format(str, enum.Enum):
@@ -18,6 +18,7 @@ class Format(str, enum.Enum):
     json = "json"
     html = "html"
     jsonl = "jsonl"
+    javafo = "javafo"  # the JaVaFo/bbpPairings -c checker text (checker.reports.javafo)
 
 
 # auto, every edition in the registry, and all (every edition side by side)
@@ -139,6 +140,13 @@ def check_command(
         "--send-files",
         help="Send each file's bytes to the worker (for workers that cannot see the paths).",
     ),
+    annotate: Optional[Path] = typer.Option(
+        None,
+        "--annotate",
+        metavar="OUT",
+        help="Write FILE as TRF-2026 to OUT with a '### Import @ Round n: <record> => "
+        "<rules>' line for each round that does not follow the rules (one FILE only).",
+    ),
 ) -> None:
     """Re-pair every recorded round of each file and compare it with the record.
 
@@ -165,6 +173,9 @@ def check_command(
     if "-" in inputs and inputs.count("-") > 1:
         say("'-' (stdin) may be given once", err=True)
         raise typer.Exit(EXIT_INVALID)
+    if annotate is not None and (len(inputs) != 1 or fmt is Format.jsonl or scheduler):
+        say("--annotate needs one FILE (and no --format jsonl or --scheduler)", err=True)
+        raise typer.Exit(EXIT_INVALID)
     if resume and (fmt is not Format.jsonl or output is None):
         say("--resume needs --format jsonl and -o OUT (the report it continues)", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -188,6 +199,8 @@ def check_command(
         if progress is not None:
             progress.stop()
     _tell_rules(batch, say)
+    if annotate is not None:
+        _annotate(batch, annotate)
     if summary_file is not None:
         from trfaudit.checker.batch.stream import Summary
         from trfaudit.checker.reports.json import file_to_dict
@@ -202,6 +215,10 @@ def check_command(
         from trfaudit.checker.reports import json as report_json
 
         text = report_json.render(batch)
+    elif fmt is Format.javafo:
+        from trfaudit.checker.reports import javafo as report_javafo
+
+        text = report_javafo.render(batch)
     elif fmt is Format.html:
         from trfaudit.checker.reports import html as report_html
 
@@ -215,6 +232,26 @@ def check_command(
         text = report_text.render_text(batch, full)
     emit(text, output)
     raise typer.Exit(batch.exit_code)
+
+
+def _annotate(batch, out: Path) -> None:
+    """--annotate: the checked file with its Import lines (checker.annotate), as TRF-2026."""
+    from trfaudit.checker.annotate import annotated
+    from trfaudit.trf.errors import TrfError
+
+    (report,) = batch.files
+    if report.error is not None:
+        say(f"--annotate: {report.file} was not checked, nothing written", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    try:
+        t = load(report.file)
+    except TrfError as exc:  # pragma: no cover - it was read a moment ago
+        say(str(exc), err=True)
+        raise typer.Exit(EXIT_INVALID)
+    text, warnings = annotated(t, report)
+    for message in warnings:
+        say(f"--annotate: warning: {message}", err=True)
+    emit(text, out)
 
 
 def _write_summary(summary: Summary, path: Path) -> None:

@@ -155,6 +155,7 @@ def test_the_commands_are_listed_in_help_order():
         "convert",
         "check",
         "generate",
+        "conform",
         "pair",
         "explain",
         "standings",
