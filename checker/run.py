@@ -66,6 +66,8 @@ class Prepared:
     known: bool = True
     #: File-level input findings, by the round they are reported in (checker.inputs).
     findings: dict[int, Discrepancy] = field(default_factory=dict)
+    #: Rounds already checked by another pairing system (checker.team): kept as they are.
+    prefilled: list[RoundReport] | None = None
 
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
@@ -73,6 +75,8 @@ class Prepared:
         from .inputs import diagnose
         from .model import DIFFERS
 
+        if self.prefilled is not None:
+            return self.prefilled
         out = []
         for r in reports:
             extra = self.findings.get(r.round)
@@ -150,6 +154,12 @@ def prepare_tournament(
     report.event, report.city = (t.name or None), (t.city or None)
     from trfaudit.trf.system import pairing_system
 
+    from .team import check_team, is_team_event
+
+    if is_team_event(t):  # the Swiss Team system (C.04.6) checks it, on its own path
+        team = check_team(t, options.rules, options.round)
+        team.file = report.file
+        return Prepared(team, prefilled=team.rounds)
     system = pairing_system(t)
     if system.team or (not system.dutch and options.rules == "auto"):
         # validate/convert accept the file; check judges Dutch individual events only.

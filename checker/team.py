@@ -120,10 +120,10 @@ def _pair(inp):  # type: ignore[no-untyped-def]
 def edition(t: Tournament, rules: str) -> tuple[str | None, str]:
     """(edition, why): 2026 from 2026-02-01 (C.04.6 2026 applies from then); an earlier
     start date is the 2024 edition, which is not implemented; ``--rules 2026`` forces it."""
-    if rules == "2026":
-        return "2026", "--rules 2026"
+    if rules in ("2026", "team-2026"):
+        return "2026", f"--rules {rules}"
     if rules not in ("auto", "all"):
-        return None, f"C.04.6 has no {rules} edition here (2026 is implemented)"
+        return None, f"--rules {rules} is a Dutch edition; C.04.6 has team-2026 here"
     day = tournament_dates(t).start
     if day is not None and day.isoformat() < EDITION_DATES["2026"]:
         return None, (f"start {day.isoformat()}: the C.04.6 2024 edition was in force "
