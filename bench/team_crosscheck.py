@@ -89,7 +89,7 @@ class Gacrux:
             if self.python == "inprocess":  # gacrux importable here: no interpreter start-up
                 return _inprocess(argv)
             cmd = [self.python, "-m", "gacrux.pairingchecker", *argv[1:]]
-            return subprocess.run(cmd, capture_output=True, text=True, timeout=600)
+            return subprocess.run(cmd, check=False, capture_output=True, text=True, timeout=600)
         finally:
             Path(f.name).unlink()
 
@@ -122,9 +122,15 @@ def gacrux_paired(g: Gacrux, cfg: TeamGenConfig) -> dict[str, object]:
             mine: tuple[list[tuple[int, int]], int | None] | str = trfaudit_pairer(text, rnd)
         except NoPairing as e:  # both sides then agree that Art. 3.3.3 applies
             mine = ([], None) if not theirs[0] and theirs[1] is None else f"no pairing: {e}"
-        same = isinstance(mine, tuple) and sorted(mine[0]) == sorted(theirs[0]) and mine[1] == theirs[1]
+        same = (
+            isinstance(mine, tuple)
+            and sorted(mine[0]) == sorted(theirs[0])
+            and mine[1] == theirs[1]
+        )
         order = isinstance(mine, tuple) and mine[0] == theirs[0]
-        rounds.append({"round": rnd, "same": same, "order": order, "gacrux": theirs, "trfaudit": mine})
+        rounds.append(
+            {"round": rnd, "same": same, "order": order, "gacrux": theirs, "trfaudit": mine}
+        )
         if not same:
             rounds[-1]["text"] = text
         return theirs

@@ -163,3 +163,95 @@ def check_team(t: Tournament, rules: str = "auto", only: int | None = None) -> F
     rounds = [only] if only else range(1, t.recorded_rounds() + 1)
     report.rounds = [check_round(tf, rnd) for rnd in rounds]
     return report
+
+
+def pair_team(t: Tournament, rnd: int | None, fmt: str) -> tuple[str, str, int]:
+    """``trfaudit pair`` for a team file: (output, message for stderr, exit code 0/1/2).
+
+    ``list`` is the bbpPairings/JaVaFo layout by team number (number of pairs, ``white
+    black`` per board, ``T 0`` for the PAB); ``json`` adds each board's Art. 4.3 rule and the
+    brackets (residents, upfloaters, pairs, criteria values)."""
+    import json
+
+    try:
+        tf = read_team_file(t, None if t.type_code else "FIDE_TEAM")
+    except CodeError as exc:
+        return "", str(exc), 2
+    recorded = t.recorded_rounds()
+    rnd = rnd or recorded + 1
+    if not 1 <= rnd <= recorded + 1:
+        return "", f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired", 2
+    if rnd <= recorded:  # the rounds before it only
+        tf.history.rounds = {k: v[: rnd - 1] for k, v in tf.history.rounds.items()}
+    try:
+        p = _pair(tf.input(rnd, recorded=False))
+    except NoPairing as exc:
+        return "", f"round {rnd}: no legal pairing: {exc}", 1
+    why = f"FIDE Swiss Team System (C.04.6 2026), {tf.rules.code}"
+    if fmt == "json":
+        data = {
+            "system": "team-2026",
+            "code": tf.rules.code,
+            "round": rnd,
+            "boards": [{"white": b.white, "black": b.black, "rule": b.rule} for b in p.boards],
+            "bye": p.bye,
+            "brackets": [
+                {
+                    "score": str(b.score),
+                    "residents": b.residents,
+                    "upfloaters": b.upfloaters,
+                    "pairs": b.pairs,
+                    "criteria": b.quality,
+                }
+                for b in p.brackets
+            ],
+        }
+        return json.dumps(data, indent=2) + "\n", why, 0
+    lines = [str(len(p.boards) + (1 if p.bye else 0))]
+    lines += [f"{b.white} {b.black}" for b in p.boards] + ([f"{p.bye} 0"] if p.bye else [])
+    return "\n".join(lines) + "\n", why, 0
+
+
+def generate_team(
+    output: object, teams: int, boards: int, rounds: int, seed: int, code: str, baku: bool,
+    count: int | None, settings: list[str],
+) -> tuple[str, int]:  # fmt: skip
+    """``trfaudit generate --system team``: (message, exit code).  ``--set`` keys:
+    draw_rate, half_bye_rate, absence_rate (floats), initial_colour (W/B)."""
+    from dataclasses import fields, replace
+    from pathlib import Path
+
+    from trfaudit.engine.team.generate import TeamGenConfig, generate
+
+    try:
+        parse = parse_code_or_raise(code)
+        cfg = TeamGenConfig(teams, boards, rounds, parse, seed, baku=baku)
+        known = {f.name: f.type for f in fields(TeamGenConfig)}
+        for item in settings:
+            key, _, value = item.partition("=")
+            key = key.strip()
+            if key not in ("draw_rate", "half_bye_rate", "absence_rate", "initial_colour"):
+                return f"--set {item}: unknown key for --system team ({', '.join(known)})", 2
+            cfg = replace(cfg, **{key: value.strip() if key == "initial_colour" else float(value)})
+    except (CodeError, ValueError) as exc:
+        return str(exc), 2
+    if teams < 2 or boards < 1 or rounds < 1:
+        return "--teams >= 2, --boards >= 1 and --rounds >= 1 are needed", 2
+    out = Path(str(output))
+    if count:
+        out.mkdir(parents=True, exist_ok=True)
+        for i in range(count):
+            (out / f"team-{seed + i}.trf").write_text(generate(replace(cfg, seed=seed + i)))
+        return f"{count} team tournaments written to {out}", 0
+    text = generate(cfg)
+    if str(output) == "-":
+        print(text, end="")
+    else:
+        out.write_text(text)
+    return f"{out}: {teams} teams, {boards} boards, {code}", 0
+
+
+def parse_code_or_raise(code: str) -> str:
+    from trfaudit.engine.team.rules import parse_code
+
+    return parse_code(code).code

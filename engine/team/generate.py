@@ -138,10 +138,7 @@ class TeamTournament:
                 boards = self.board_result(r, t)
                 for board, entry in enumerate(boards, start=1):
                     players.setdefault(self.player(t, board), []).append(entry)
-                if r.bye == t:
-                    mp[t] += 1
-                    gp[t] += Fraction(cfg.boards, 2)
-                elif r.away.get(t) == "H":
+                if r.bye == t or r.away.get(t) == "H":
                     mp[t] += 1
                     gp[t] += Fraction(cfg.boards, 2)
                 elif boards[0][0] is not None:
@@ -197,9 +194,8 @@ def trfaudit_pairer(text: str, rnd: int) -> tuple[list[tuple[int, int]], int | N
     """Pair round ``rnd`` of ``text`` with trfaudit's Swiss Team engine."""
     from trfaudit.trf.reader import parse
 
-    from .system import pair_next, read_team_file
-
     from .pairer import NoPairing
+    from .system import pair_next, read_team_file
 
     t = parse(text)
     try:
