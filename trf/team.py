@@ -64,8 +64,8 @@ class TeamLine:
         """The line in its record's layout (310: TPN 5-7, name 9-40, nickname 42-46,
         strength 48-53, MP 55-60, GP 62-67, rank 69-71, members from 74-77 every 5)."""
         ids = "".join(f" {m:4d}" for m in self.members)
-        if self.record == "013":
-            return f"013 {self.name:<32.32}{ids}"
+        if self.record == "013":  # members at 37-40, 42-45, ... (TRF-16)
+            return f"013 {self.name:<32.32}{ids[1:]}"
         rank = f"{self.rank:3d}" if self.rank is not None else "   "
         head = (
             f"310 {self.tpn:3d} {self.name:<32.32} {self.nickname:<5.5} {self.strength:>6.6}"
@@ -173,9 +173,8 @@ def parse_362(text: str) -> dict[str, Fraction]:
 
 def render_362(points: dict[str, Fraction]) -> str:
     """The TRF-2026 layout: symbol at 5-6, value at 7-10, every 9 columns."""
-    return (
-        "362" + "".join(f" T{s}{float(points[s]):4.1f}   " for s in "WDL" if s in points).rstrip()
-    )
+    body = "".join(f"T{s}{float(points[s]):4.1f}   " for s in "WDL" if s in points)
+    return ("362 " + body).rstrip()
 
 
 def _ids(raw: str, start: int, width: int, stride: int) -> tuple[int, ...]:
