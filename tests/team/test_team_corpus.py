@@ -11,7 +11,6 @@ import sys
 from pathlib import Path
 
 import pytest
-
 from trfaudit.checker.team import check_team, is_team_event
 from trfaudit.engine.team.generate import TeamGenConfig, generate
 from trfaudit.trf.reader import read

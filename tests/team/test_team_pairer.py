@@ -17,13 +17,9 @@ F = Fraction
 def team(
     tpn: int, score: float = 0, seq: str = "", kind: str = "A", last: bool = False, **kw: object
 ) -> Contender:
-    base = dict(
-        tpn=tpn, score=F(score), primary=F(score), secondary=F(0), sequence=seq,
-        pref=preference(seq, kind, last), played=len(seq), floated=False, pab_barred=False,
-        opponents=frozenset(),
-    )  # fmt: skip
-    base.update(kw)
-    return Contender(**base)  # type: ignore[arg-type]
+    c = Contender(tpn, F(score), F(score), F(0), seq, preference(seq, kind, last), len(seq),
+                  False, False, frozenset())  # fmt: skip
+    return Contender(**{**c.__dict__, **kw})  # type: ignore[arg-type]
 
 
 def rin(
@@ -151,7 +147,7 @@ def test_bracket_pairing_is_the_literal_first_identifier() -> None:
         if not legal:
             continue
 
-        def key(m: list[tuple[int, int]]) -> tuple[object, ...]:
+        def key(m: list[tuple[int, int]], r: _Round = r, top: Fraction = top) -> tuple[object, ...]:
             q = r.colour_quality(top, m)
             return (q["C8"], q["C9"], q["C10"], _identifier(m))
 
