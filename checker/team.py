@@ -162,6 +162,8 @@ def check_team(t: Tournament, rules: str = "auto", only: int | None = None) -> F
         )
     rounds = [only] if only else range(1, t.recorded_rounds() + 1)
     report.rounds = [check_round(tf, rnd) for rnd in rounds]
+    if only is None:
+        attach_standings(tf, report)
     return report
 
 
@@ -255,3 +257,36 @@ def parse_code_or_raise(code: str) -> str:
     from trfaudit.engine.team.rules import parse_code
 
     return parse_code(code).code
+
+
+def attach_standings(tf: TeamFile, report: FileReport, tb_rules: str = "auto") -> None:
+    """The team standings after the last round, by the primary score and the file's 212/202
+    list: a recorded rank (310) the ranking does not give is a ``standings`` finding when
+    every tie-break could be computed; otherwise the standings are a note."""
+    from trfaudit.engine.team.standings import standings
+    from trfaudit.engine.tiebreaks.rules import RULES_2024, RULES_2026
+
+    t = tf.t
+    rules = RULES_2024 if tb_rules == "2024" else RULES_2026
+    codes = [c for c in (t.standings_codes() or t.tie_break_codes()) if c.name != "PTS"]
+    names = {team.tpn: team.name for team in tf.records.teams}
+    ranks = {team.tpn: team.rank for team in tf.records.teams}
+    rows, notes = standings(tf.history, names, ranks, tf.rules.primary, codes, rules)
+    report.standings_notes.extend(notes)
+    listed = ", ".join(
+        f"{r.rank}. {r.name or r.tpn} ({float(r.mp):g} MP, {float(r.gp):g} GP)" for r in rows[:10]
+    )
+    report.standings_notes.append(f"team standings ({tf.rules.primary} first): {listed}")
+    recorded = [r for r in rows if r.recorded_rank is not None]
+    if notes or not codes or len(recorded) != len(rows):
+        return
+    for r in rows:
+        if r.recorded_rank != r.rank:
+            text = (
+                f"team {r.tpn} is ranked {r.recorded_rank} in the file; the standings give {r.rank}"
+            )
+            report.standings.append(
+                Discrepancy(
+                    "standings", None, [r.tpn], str(r.recorded_rank), str(r.rank), text, text
+                )
+            )
