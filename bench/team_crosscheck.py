@@ -53,6 +53,8 @@ def config(seed: int) -> TeamGenConfig:
         absence_rate=rng.choice([0.0, 0.02, 0.04]),
         initial_colour=rng.choice("WB"),
         baku=baku,
+        board_forfeit_rate=rng.choice([0.0, 0.0, 0.02]),
+        match_forfeit_rate=rng.choice([0.0, 0.0, 0.03]) if seed > 1000 else 0.0,
     )
 
 
@@ -136,10 +138,10 @@ def gacrux_paired(g: Gacrux, cfg: TeamGenConfig) -> dict[str, object]:
         return theirs
 
     try:
-        generate(cfg, pairer)
+        text = generate(cfg, pairer)
     except RuntimeError as e:
         return {"error": str(e)[:300], "rounds": rounds}
-    return {"rounds": rounds}
+    return {"rounds": rounds, "text": text}
 
 
 def main() -> None:
@@ -161,6 +163,9 @@ def main() -> None:
                 res = gacrux_paired(g, cfg)
                 ok = "error" not in res and all(r["same"] for r in res["rounds"])  # type: ignore[index, union-attr]
                 tally["gacrux-paired"][0 if ok else 1] += 1
+                text = res.pop("text", "")
+                if text:  # kept for `trfaudit check DIR` (the check path, not the pair path)
+                    (a.out / f"gacrux-{seed}.trf").write_text(str(text))
                 row["gacrux-paired"] = {"ok": ok, **res}
             if a.way in ("trfaudit-paired", "both"):
                 try:

@@ -32,6 +32,8 @@ class TeamGenConfig:
     absence_rate: float = 0.0  # per team and round
     initial_colour: str = "W"
     baku: bool = False  # write Baku 250 lines (C.04.7) and the _BAKU code
+    board_forfeit_rate: float = 0.0  # per board: one player does not come ('+'/'-')
+    match_forfeit_rate: float = 0.0  # per match: one team does not come (330, every board)
 
 
 @dataclass
@@ -40,6 +42,7 @@ class _Round:
     bye: int | None = None
     away: dict[int, str] = field(default_factory=dict)  # team -> 'H' / 'Z'
     results: dict[tuple[int, int], list[str]] = field(default_factory=dict)  # board results
+    forfeits: dict[tuple[int, int], str] = field(default_factory=dict)  # 330 kind by match
 
 
 def _expected(diff: float) -> float:
@@ -76,6 +79,12 @@ class TeamTournament:
 
     def play(self, r: _Round) -> None:
         for w, b in r.pairs:
+            if self.rng.random() < self.cfg.match_forfeit_rate:
+                kind = self.rng.choice(["+-", "-+"])
+                r.forfeits[(w, b)] = kind
+                mine = "+" if kind == "+-" else "-"
+                r.results[(w, b)] = [mine] * self.cfg.boards  # white team's view, every board
+                continue
             results = []
             for board in range(self.cfg.boards):
                 white_team = w if self.colours[board] == "W" else b
@@ -89,6 +98,8 @@ class TeamTournament:
                     res = "1"
                 else:
                     res = "0"
+                if self.rng.random() < self.cfg.board_forfeit_rate:
+                    res = self.rng.choice("+-")
                 results.append(res)  # from the white team's (board 1 White) point of view
             r.results[(w, b)] = results
 
@@ -106,7 +117,7 @@ class TeamTournament:
                     if mine_white_team:
                         mine = res
                     else:
-                        mine = {"1": "0", "0": "1", "=": "="}[res]
+                        mine = {"1": "0", "0": "1", "=": "=", "+": "-", "-": "+"}[res]
                     opp = self.player(b if mine_white_team else w, board + 1)
                     out.append((opp, colour, mine))
                 return out
@@ -131,7 +142,8 @@ class TeamTournament:
         ]
         mp = {t: Fraction(0) for t in range(1, cfg.teams + 1)}
         gp = dict(mp)
-        value = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "H": Fraction(1, 2)}
+        value = {"1": Fraction(1), "=": Fraction(1, 2), "0": Fraction(0), "H": Fraction(1, 2),
+                 "+": Fraction(1)}  # fmt: skip
         players: dict[int, list[tuple[int | None, str, str]]] = {}
         for r in played:
             for t in range(1, cfg.teams + 1):
@@ -142,7 +154,7 @@ class TeamTournament:
                     mp[t] += 1
                     gp[t] += Fraction(cfg.boards, 2)
                 elif boards[0][0] is not None:
-                    mine = sum(value[e[2]] for e in boards)
+                    mine = sum(value.get(e[2], Fraction(0)) for e in boards)
                     mp[t] += 2 if mine * 2 > cfg.boards else 1 if mine * 2 == cfg.boards else 0
                     gp[t] += mine
         for i, r in enumerate(self.rounds, start=1):
@@ -150,6 +162,9 @@ class TeamTournament:
                 ids = [t for t, k in sorted(r.away.items()) if k == kind]
                 if ids:
                     lines.append(f"240 {kind} {i:3d} " + " ".join(f"{t:4d}" for t in ids))
+        for i, r in enumerate(self.rounds, start=1):
+            for (w, b), kind in sorted(r.forfeits.items()):
+                lines.append(f"330 {kind} {i:3d} {w:3d} {b:3d}")
         if cfg.baku:
             lines.extend(self.baku_lines())
         for t in range(1, cfg.teams + 1):
