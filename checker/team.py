@@ -7,7 +7,7 @@ points.  A separate path from the Dutch one: it shares the report model and form
 from __future__ import annotations
 
 from trfaudit.engine.team.evaluate import Difference, difference
-from trfaudit.engine.team.pairer import NoPairing, TeamPairing
+from trfaudit.engine.team.pairer import NoPairing, RoundInput, TeamPairing
 from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError, is_team_code
 from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
@@ -94,9 +94,9 @@ def check_round(tf: TeamFile, rnd: int) -> RoundReport:
     found = []
     same = sorted(tuple(sorted(p)) for p in expected.boards) == pairs and engine.bye == bye
     if not same:
-        d = difference(inp, engine, pairs, bye)
-        if d is not None:
-            found.append(_finding(rnd, d))
+        diff = difference(inp, engine, pairs, bye)
+        if diff is not None:
+            found.append(_finding(rnd, diff))
         else:
             found.append(Discrepancy("unexplained", None, [], None, None, "the pairings differ"))
     else:
@@ -111,7 +111,7 @@ def check_round(tf: TeamFile, rnd: int) -> RoundReport:
     return RoundReport(rnd, status, found, recorded, expected)
 
 
-def _pair(inp):  # type: ignore[no-untyped-def]
+def _pair(inp: RoundInput) -> TeamPairing:
     from trfaudit.engine.team.pairer import pair_round
 
     return pair_round(inp)
@@ -234,7 +234,10 @@ def generate_team(
             key = key.strip()
             if key not in ("draw_rate", "half_bye_rate", "absence_rate", "initial_colour"):
                 return f"--set {item}: unknown key for --system team ({', '.join(known)})", 2
-            cfg = replace(cfg, **{key: value.strip() if key == "initial_colour" else float(value)})
+            if key == "initial_colour":
+                cfg = replace(cfg, initial_colour=value.strip().upper())
+            else:
+                cfg = replace(cfg, **{key: float(value)})  # type: ignore[arg-type]
     except (CodeError, ValueError) as exc:
         return str(exc), 2
     if teams < 2 or boards < 1 or rounds < 1:

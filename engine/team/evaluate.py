@@ -56,10 +56,9 @@ def brackets(inp: RoundInput, pairs: list[tuple[int, int]], bye: int | None) -> 
             "C6": 0 if r.c6(top, rest) else 1,
             "C7": r.c7(ups),
         }
-        values.update(r.colour_quality(top, [tuple(sorted(p)) for p in mine]))  # type: ignore[misc]
-        out.append(
-            BracketValues(top, residents, ups, sorted(tuple(sorted(p)) for p in mine), values)
-        )  # type: ignore[misc]
+        ordered = sorted((min(p), max(p)) for p in mine)
+        values.update(r.colour_quality(top, ordered))
+        out.append(BracketValues(top, residents, ups, ordered, values))
         paired = teams | set(residents)
         if not paired:
             break

@@ -108,7 +108,7 @@ class TeamTournament:
         """(opponent player, colour, result) per board of ``team`` in round ``r``."""
         for (w, b), results in r.results.items():
             if team in (w, b):
-                out = []
+                out: list[tuple[int | None, str, str]] = []
                 for board, res in enumerate(results):
                     mine_white_team = team == w
                     colour = self.colours[board].lower()

@@ -80,6 +80,15 @@ def _points(t: Tournament, e: RoundEntry) -> Fraction:
     return t.scoring.points(e)
 
 
+def _bye(rnd: int, kind: EntryKind, mp: dict[str, Fraction], win_gp: Fraction) -> TeamRound:
+    """A team bye of ``240`` (F/H/Z): a won, drawn or lost match's points."""
+    if kind is EntryKind.FULL_BYE:
+        return TeamRound(rnd, "full_bye", None, None, mp["W"], win_gp)
+    if kind is EntryKind.HALF_BYE:
+        return TeamRound(rnd, "half_bye", None, None, mp["D"], win_gp / 2)
+    return TeamRound(rnd, "zero_bye", None, None, mp["L"], Fraction(0))
+
+
 def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None) -> TeamHistory:
     """The team rounds 1..``rounds`` (default: the rounds the file records)."""
     n_rounds = t.recorded_rounds() if rounds is None else rounds
@@ -93,7 +102,7 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
     team_of = records.team_of()
     order = _board_order(records, t)
     byes = {(rnd, tpn): kind for kind, rnd, ids, _ in t.bye_lines for tpn in ids}
-    forfeits = {}
+    forfeits: dict[tuple[int, int], tuple[RoundKind, int]] = {}
     for f in records.forfeits:
         forfeits[(f.round, f.white)] = (
             "forfeit_win" if f.kind == "+-" else "forfeit_loss",
@@ -116,17 +125,12 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
                 out[tpn].append(TeamRound(rnd, "pab", None, None, pab_mp, pab_gp))
                 continue
             if (rnd, tpn) in forfeits:
-                kind, opp = forfeits[(rnd, tpn)]
-                value = mp["W"] if kind == "forfeit_win" else mp["L"]
-                out[tpn].append(TeamRound(rnd, kind, opp, None, value, gp))  # type: ignore[arg-type]
+                lost, opp = forfeits[(rnd, tpn)]
+                value = mp["W"] if lost == "forfeit_win" else mp["L"]
+                out[tpn].append(TeamRound(rnd, lost, opp, None, value, gp))
                 continue
             if (rnd, tpn) in byes:
-                kind = {EntryKind.FULL_BYE: "full_bye", EntryKind.HALF_BYE: "half_bye"}.get(
-                    byes[(rnd, tpn)], "zero_bye"
-                )
-                value = {"full_bye": mp["W"], "half_bye": mp["D"]}.get(kind, mp["L"])
-                bye_gp = {"full_bye": win * boards, "half_bye": win * boards / 2}.get(kind, 0)
-                out[tpn].append(TeamRound(rnd, kind, None, None, value, Fraction(bye_gp)))  # type: ignore[arg-type]
+                out[tpn].append(_bye(rnd, byes[(rnd, tpn)], mp, win * boards))
                 continue
             games = [(m, e) for m, e in entries if e.opponent is not None and e.opponent in team_of]
             if not games:
@@ -145,8 +149,8 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
     for rnd, tpn, opp, colour, played in pending:
         mine, theirs = gp_of[(rnd, tpn)], gp_of.get((rnd, opp), Fraction(0))
         value = _match_points(mine, theirs, mp)
-        kind: RoundKind = "played"
+        how: RoundKind = "played"
         if not played:
-            kind = "forfeit_win" if mine > theirs else "forfeit_loss"
-        out[tpn][rnd - 1] = TeamRound(rnd, kind, opp, colour if played else None, value, mine)
+            how = "forfeit_win" if mine > theirs else "forfeit_loss"
+        out[tpn][rnd - 1] = TeamRound(rnd, how, opp, colour if played else None, value, mine)
     return TeamHistory(out, boards, mp, (pab_mp, pab_gp))
