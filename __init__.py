@@ -41,8 +41,9 @@ if TYPE_CHECKING:
         Status,
     )
     from trfaudit.corpus.config import GeneratorConfig
-    from trfaudit.engine.dutch import Board, NoPairing, RoundPairing
-    from trfaudit.engine.editions import EDITIONS, Edition
+    from trfaudit.engine.dutch.pairer import Board, NoPairing, RoundPairing
+    from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.engine.systems import EDITIONS
     from trfaudit.trf.reader import parse
 
 # The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
@@ -57,8 +58,9 @@ _LAZY = {
         "RoundReport",
         "Status",
     ),
-    "trfaudit.engine.dutch": ("Board", "NoPairing", "RoundPairing"),
-    "trfaudit.engine.editions": ("EDITIONS", "Edition"),
+    "trfaudit.engine.dutch.pairer": ("Board", "NoPairing", "RoundPairing"),
+    "trfaudit.engine.dutch.editions": ("Edition",),
+    "trfaudit.engine.systems": ("EDITIONS",),
     "trfaudit.trf.reader": ("parse",),
 }
 
@@ -143,8 +145,8 @@ def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
     Raises ValueError when the file is not a Dutch tournament or names an edition the engine
     does not have.
     """
-    from trfaudit.checker.rules import choose_edition as choose
-    from trfaudit.engine.editions import EDITIONS
+    from trfaudit.engine.edition_choice import choose_edition as choose
+    from trfaudit.engine.systems import EDITIONS
 
     choice = choose(t, rules)
     if choice.edition is None:
@@ -156,7 +158,8 @@ def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
 
 def pair(t: Tournament, round: int | None = None, rules: str = "auto") -> RoundPairing:
     """Pair ``round`` (default: the first round with no recorded pairing) from the rounds
-    before it, under the FIDE (Dutch) System edition ``rules`` chooses.
+    before it, by the pairing system and edition ``rules`` chooses (the file's ``192`` code
+    names the system: :mod:`trfaudit.engine.systems`).
 
     Raises :class:`NoPairing` when no pairing satisfies the absolute criteria (C.04.3 1.9.3:
     the arbiter decides), ValueError for a round that cannot be paired.

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
-from trfaudit.engine.editions import Edition
+from trfaudit.engine.dutch.editions import Edition
 from trfaudit.trf.model import Tournament
 
 from .model import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport

@@ -1,15 +1,15 @@
 """The ``colour`` kind: the same pair, other colours.
 
 Which rule of Art. 5.2 (E.x in 2017 and 2012) decides, and why in words, comes from the
-engine's one implementation, :func:`engine.colours.decide`; this module only turns a recorded
+engine's one implementation, :func:`engine.dutch.colours.decide`; this module only turns a recorded
 board with the other colours into a :class:`Discrepancy`.
 """
 
 from __future__ import annotations
 
-from trfaudit.engine.colours import decide
-from trfaudit.engine.editions import Edition
-from trfaudit.engine.players import PlayerState
+from trfaudit.engine.dutch.colours import decide
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.players import PlayerState
 
 from .model import COLOUR, Discrepancy
 

@@ -16,9 +16,9 @@ two round-pairings are compared:
 from __future__ import annotations
 
 from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.dutch import RoundPairing, board_key
+from trfaudit.engine.dutch.pairer import RoundPairing, board_key
 from trfaudit.engine.history import RoundInput
-from trfaudit.engine.players import PlayerState, build_states
+from trfaudit.engine.dutch.players import PlayerState, build_states
 from trfaudit.trf.model import Tournament
 
 from . import legality
@@ -42,9 +42,13 @@ from .wording import person
 
 
 def _explain(inp, edition, rec: RecordedRound, result: RoundPairing, names: dict[int, str]):
-    from .explain import explain_quality
+    """The explanation of the system that paired ``result``: its registered ``explainer``."""
+    import importlib
 
-    return explain_quality(inp, edition, rec, result, names)
+    from trfaudit.engine.systems import system_of
+
+    module, _, function = system_of(edition).explainer.partition(":")
+    return getattr(importlib.import_module(module), function)(inp, edition, rec, result, names)
 
 
 def _pairs_text(pairs) -> str:

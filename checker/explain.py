@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.engine.criteria import Context, Criterion
-from trfaudit.engine.dutch import BracketRecord, RoundPairing
-from trfaudit.engine.editions import Edition
+from trfaudit.engine.dutch.criteria import Context, Criterion
+from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
+from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.history import RoundInput
 
 from .model import Kind

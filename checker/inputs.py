@@ -30,8 +30,8 @@ from typing import Callable, Iterable
 
 from trfaudit.engine.acceleration import baku_virtual_points
 from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.editions import Edition
-from trfaudit.engine.players import build_states
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.players import build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 from .colour import colour_rule

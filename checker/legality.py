@@ -13,9 +13,9 @@ Every finding is a :class:`checker.model.Discrepancy` of kind ``illegal`` naming
 from __future__ import annotations
 
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
-from trfaudit.engine.editions import Edition
+from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.history import RoundInput
-from trfaudit.engine.players import PlayerState
+from trfaudit.engine.dutch.players import PlayerState
 
 from .model import ILLEGAL, Discrepancy
 from .recorded import RecordedRound

@@ -13,7 +13,7 @@ score outside the bracket is just a partner.
 from __future__ import annotations
 
 from trfaudit.engine.history import RoundInput
-from trfaudit.engine.players import PlayerState
+from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.trf.model import EntryKind, Tournament
 
 from .model import BracketView, PlayerRow

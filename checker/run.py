@@ -23,7 +23,10 @@ from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
 
 from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
-from .rules import EDITION_NAMES, choose_edition
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import EDITIONS, System, named, system_of, system_of_file
+
+from .choices import EDITION_NAMES
 
 
 @dataclass
@@ -125,6 +128,17 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     return replace(r, discrepancies=changed)
 
 
+def _file_checker(system: System | None) -> Callable[..., FileReport]:
+    """The whole-file checker a team system's registry entry names (``checker``,
+    ``"module:function"``); the Swiss Team system's when the file names none."""
+    import importlib
+
+    entry = system if system is not None else named("FIDE_TEAM")
+    module, _, function = str(entry.checker).partition(":")  # type: ignore[attr-defined]
+    found: Callable[..., FileReport] = getattr(importlib.import_module(module), function)
+    return found
+
+
 def prepare(path: str, options: Options) -> Prepared:
     """Read and validate ``path``, choose its edition and the rounds to check."""
     from trfaudit.trf.errors import TrfError
@@ -146,23 +160,29 @@ def prepare_tournament(
     t: Tournament, options: Options, report: FileReport | None = None
 ) -> Prepared:
     """Validate ``t``, choose its edition and the rounds to check."""
-    from trfaudit.engine import EDITIONS
+    from trfaudit.trf.system import pairing_system
     from trfaudit.trf.validate import validate
 
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
-    from trfaudit.trf.system import pairing_system
+    from .team import is_team_event
 
-    from .team import check_team, is_team_event
-
-    if is_team_event(t):  # the Swiss Team system (C.04.6) checks it, on its own path
-        team = check_team(t, options.rules, options.round)
+    system = pairing_system(t)
+    registered = system_of_file(t)
+    if is_team_event(t) or (registered is not None and registered.team):
+        # A team system checks the whole file on its own path (its registry entry names it).
+        team_system = registered if registered is not None and registered.team else None
+        whole = _file_checker(team_system)
+        team = whole(t, options.rules, options.round)
         team.file = report.file
         return Prepared(team, prefilled=team.rounds)
-    system = pairing_system(t)
-    if system.team or (not system.dutch and options.rules == "auto"):
-        # validate/convert accept the file; check judges Dutch individual events only.
+    chosen = EDITIONS.get(options.rules) if options.rules not in ("auto", "all") else None
+    if chosen is not None and system_of(chosen).team:
+        report.error = f"--rules {options.rules} is a team system's edition: not a team event"
+        return Prepared(report)
+    if registered is None and (system.team or options.rules == "auto"):
+        # validate/convert accept the file; check judges the registered systems only.
         report.error = f"not a Dutch individual tournament: {system.describe()} is not checked" + (
             "" if system.team else " (use --rules to check it against the Dutch rules anyway)"
         )
@@ -220,7 +240,11 @@ def prepare_tournament(
             findings[1] = contradicted[1]
     names = list(choice.candidates) or [choice.edition]
     if options.rules == "all":
-        names += [n for n in EDITION_NAMES if n not in names and n in EDITIONS]
+        names += [
+            n
+            for n in EDITION_NAMES
+            if n not in names and n in EDITIONS and not system_of(EDITIONS[n]).team
+        ]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
     report.editions = [e.name for e in editions]
     report.edition_known = not choice.candidates
@@ -301,7 +325,6 @@ def _worker(
     task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool],
 ) -> tuple[str, int, RoundReport]:
     path, rnd, edition_names, initials, known = task
-    from trfaudit.engine import EDITIONS
     from trfaudit.trf.files import load
 
     t = _CACHE.get(path)

@@ -8,7 +8,7 @@ colour preference.  :func:`measure` counts, for one candidate of a bracket, what
 criterion ``key`` counts, using the engine's criterion objects and player states, and names
 who; :func:`sentence` says it for the record and the engine's pairing.
 
-Keys are the editions' criterion keys (``engine/criteria.py``): ``C6`` .. ``C21``, ``C8a`` /
+Keys are the editions' criterion keys (``engine/dutch/criteria.py``): ``C6`` .. ``C21``, ``C8a`` /
 ``C8b`` (C8's two parts), 2012's ``A7d``; labels come from the edition (``C.10``, ``B.4``).
 """
 
@@ -17,15 +17,15 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from trfaudit.engine.colours import allocate
-from trfaudit.engine.criteria import Context, Criterion
-from trfaudit.engine.editions import Edition
-from trfaudit.engine.players import DOWN, UP, PlayerState
+from trfaudit.engine.dutch.colours import allocate
+from trfaudit.engine.dutch.criteria import Context, Criterion
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.players import DOWN, UP, PlayerState
 
 
 def what(edition: Edition, key: str) -> str:
     """What criterion ``key`` counts, in the words of ``edition`` (the edition registry's
-    description of the rule, :meth:`engine.editions.Edition.describe`)."""
+    description of the rule, :meth:`engine.dutch.editions.Edition.describe`)."""
     return edition.describe(key)
 
 

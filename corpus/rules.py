@@ -7,6 +7,6 @@ settings machinery of :mod:`corpus.config` (every command line start, ``--help``
 
 from __future__ import annotations
 
-from trfaudit.engine.editions import ALL_EDITIONS
+from trfaudit.engine.dutch.editions import ALL_EDITIONS
 
 RULES = tuple(e.name for e in ALL_EDITIONS if e.type_codes)

@@ -1,4 +1,8 @@
-"""The pairing engine: the FIDE (Dutch) System, one round at a time.
+"""The pairing engine: one round at a time, by the pairing system a file names.
+
+The systems are in :mod:`.systems` (the registry); the FIDE (Dutch) System is the subpackage
+:mod:`.dutch`.  What every system shares stays here: ``history`` (what the engine reads of a
+tournament), ``matching``, ``absolute`` (C1, C3), ``acceleration``, ``output``, ``tiebreaks``.
 
 >>> from trfaudit.trf.reader import read
 >>> from trfaudit.engine import pair_round, round_input
@@ -10,9 +14,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .dutch import Board, BracketRecord, NoPairing, RoundPairing, pair_round
-    from .editions import EDITIONS, EDITION_2025, Edition
+    from .dutch.editions import EDITION_2025, Edition
+    from .dutch.pairer import Board, BracketRecord, NoPairing, RoundPairing
     from .history import RoundInput, round_input
+    from .systems import EDITIONS, pair_round
 
 __all__ = [
     "Board",
@@ -30,9 +35,10 @@ __all__ = [
 # Each name loads its module on first use (PEP 562): importing a submodule (the edition
 # registry for the command line's choices, say) does not load the pairer.
 _LAZY = {
-    "dutch": ("Board", "BracketRecord", "NoPairing", "RoundPairing", "pair_round"),
-    "editions": ("EDITIONS", "EDITION_2025", "Edition"),
+    "dutch.pairer": ("Board", "BracketRecord", "NoPairing", "RoundPairing"),
+    "dutch.editions": ("EDITION_2025", "Edition"),
     "history": ("RoundInput", "round_input"),
+    "systems": ("EDITIONS", "pair_round"),
 }
 
 

@@ -2,7 +2,7 @@
 
 One implementation, used by the pairer (which players may be paired) and by the checker's
 legality check (why a recorded pair is illegal).  C2 (who may get the PAB) is the edition's
-``bye_eligible`` rule (:mod:`trfaudit.engine.editions`).
+``bye_eligible`` rule (:mod:`trfaudit.engine.dutch.editions`).
 
 * C1 (2.1.1): two players meet at most once.  Only *played* games count (C.04.2 2026 3.5:
   forfeits do not block a later pairing).  Pairs the organiser forbade (XXP/260) are treated
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
-from .players import PlayerState
+from .dutch.players import PlayerState
 
 Forbidden = Collection[frozenset[int]]
 

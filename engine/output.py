@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from .dutch import RoundPairing
+from .dutch.pairer import RoundPairing
 from .history import Points
 
 

@@ -1,11 +1,12 @@
 """Which pairing system a file says it was paired by, and whether it is a team event.
 
-``check`` judges Dutch-system individual tournaments only; every other file is still read,
-validated and converted, but reported as "not a Dutch individual tournament" (issue 9).
+``check`` judges the tournaments of the engine's registered pairing systems only
+(:func:`trfaudit.engine.systems.system_of_file` asks with what this module reads); every other
+file is still read, validated and converted, but reported as "not a Dutch individual
+tournament" (issue 9).
 The system comes from the ``192`` type code (ETT26, TRF-2026 4.7), else from a ``092`` line
 that holds such a code (bbpPairings v6 writes ``092 FIDE_DUTCH_2025``); a team event is also
-recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``).  A file that
-names no system is taken for a Dutch one, as every Dutch engine's input is.
+recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``).
 """
 
 from __future__ import annotations
@@ -36,13 +37,6 @@ class PairingSystem:
     def team(self) -> bool:
         base = (self.code or "").upper()
         return bool(self.team_records) or "TEAM" in base.split("_")
-
-    @property
-    def dutch(self) -> bool:
-        """A Dutch-system individual event (or a file that names no system)."""
-        if self.team:
-            return False
-        return self.code is None or self.code.upper().removesuffix("_BAKU").startswith("FIDE_DUTCH")
 
     def describe(self) -> str:
         """``192 FIDE_TEAM_BAKU, a team event (310 team records)``."""

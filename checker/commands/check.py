@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from trfaudit.checker.rules import EDITION_NAMES, rules_choices
+from trfaudit.checker.choices import EDITION_NAMES, rules_choices
 
 
 class Format(str, enum.Enum):
@@ -20,7 +20,7 @@ class Format(str, enum.Enum):
 
 
 # auto, every edition in the registry, and all (every edition side by side)
-Rules = rules_choices("Rules", editions=EDITION_NAMES + ("all", "team-2026"))  # team: C.04.6
+Rules = rules_choices("Rules", editions=EDITION_NAMES + ("all",))
 
 
 class TbRules(str, enum.Enum):
@@ -148,7 +148,7 @@ def register(app: typer.Typer) -> None:
 
         from trfaudit.checker.run import Options, default_jobs, run
 
-        if rules.value not in ("auto", "all", "team-2026") and rules.value not in EDITIONS:
+        if rules.value not in ("auto", "all") and rules.value not in EDITIONS:
             say(
                 f"--rules {rules.value}: rules {rules.value} are not implemented yet "
                 "(implemented: " + ", ".join(sorted({e.name for e in EDITIONS.values()})) + ")",

@@ -9,7 +9,7 @@ from typing import List, Optional
 
 import typer
 
-from trfaudit.checker.rules import rules_choices
+from trfaudit.checker.choices import rules_choices
 from trfaudit.corpus.rules import RULES as GENERATOR_RULES
 
 

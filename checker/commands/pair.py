@@ -8,7 +8,7 @@ from typing import Optional
 
 import typer
 
-from trfaudit.checker.rules import rules_choices
+from trfaudit.checker.choices import rules_choices
 
 
 class Format(str, enum.Enum):
@@ -53,8 +53,9 @@ def register(app: typer.Typer) -> None:
         with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
         decides, 1.9.3), 2 on invalid input.
         """
-        from trfaudit.checker.rules import choose_edition
         from trfaudit.checker.team import is_team_event, pair_team
+        from trfaudit.engine.edition_choice import choose_edition
+        from trfaudit.engine.systems import system_of
         from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
         from trfaudit.engine.output import as_json, as_list
         from trfaudit.trf.errors import TrfError
@@ -85,6 +86,9 @@ def register(app: typer.Typer) -> None:
             say(f"{file}: {why}", err=True)
             raise typer.Exit(EXIT_INVALID)
         edition = EDITIONS.get(choice.edition)
+        if edition is not None and system_of(edition).team:
+            say(f"{file}: --rules {choice.edition} is a team system's edition: not a team event", err=True)
+            raise typer.Exit(EXIT_INVALID)
         if edition is None:
             say(
                 f"{file}: rules {choice.edition} ({why}) are not implemented yet; implemented: "

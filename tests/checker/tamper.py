@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterator
 
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.players import PlayerState, build_states
+from trfaudit.engine.dutch.players import PlayerState, build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 EDITION = EDITIONS["2025"]

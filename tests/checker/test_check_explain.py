@@ -17,7 +17,8 @@ from trfaudit.checker.cli import app
 from trfaudit.checker.compare import check_round, initial_colour
 from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport
 from trfaudit.checker.report_text import render_text
-from trfaudit.engine import dutch, pair_round, round_input
+from trfaudit.engine import pair_round, round_input
+from trfaudit.engine.dutch import pairer as dutch
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from trfaudit.checker.model import Discrepancy, FindingClass, Kind, RoundReport, Status
 from trfaudit.checker.run import with_model_gaps
-from trfaudit.engine.editions import EDITIONS
+from trfaudit.engine.dutch.editions import EDITIONS
 
 
 def _round(kind: Kind) -> RoundReport:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from trfaudit.checker.rules import choose_edition
+from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.trf.model import Tournament
 
 

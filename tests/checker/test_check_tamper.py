@@ -15,7 +15,7 @@ import pytest
 from trfaudit.checker.compare import check_round, initial_colour
 from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.engine import round_input
-from trfaudit.engine.colours import allocate
+from trfaudit.engine.dutch.colours import allocate
 from trfaudit.trf.reader import read
 
 from .tamper import (

@@ -18,9 +18,9 @@ from __future__ import annotations
 import pytest
 
 from trfaudit.checker.wording import Bracket, Candidate, measure, sentence, what
-from trfaudit.engine.criteria import Context
-from trfaudit.engine.editions import EDITION_2012, EDITION_2017, EDITION_2025
-from trfaudit.engine.players import DOWN, UP, PlayerState
+from trfaudit.engine.dutch.criteria import Context
+from trfaudit.engine.dutch.editions import EDITION_2012, EDITION_2017, EDITION_2025
+from trfaudit.engine.dutch.players import DOWN, UP, PlayerState
 
 NAMES = {
     1: "Adams, Ann",

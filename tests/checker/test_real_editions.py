@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from trfaudit.checker.rules import choose_edition
+from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.trf.reader import read
+from trfaudit.engine.systems import system_of_file
 from trfaudit.trf.system import pairing_system
 
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"
@@ -63,12 +64,14 @@ def test_every_real_file_is_pinned():
 @pytest.mark.parametrize("name", sorted(EDITIONS))
 def test_edition_and_reason(name):
     t = read(REAL / name)
-    assert pairing_system(t).dutch
+    system = system_of_file(t)
+    assert system is not None and system.name == "FIDE_DUTCH"
     choice = choose_edition(t)
     assert (choice.edition, choice.reason) == EDITIONS[name]
     assert choice.candidates == ()  # every real file's edition is known
 
 
 def test_the_team_event_is_no_dutch_event():
-    system = pairing_system(read(REAL / TEAM))
-    assert system.team and not system.dutch and system.code == "FIDE_TEAM_BAKU"
+    t = read(REAL / TEAM)
+    system = pairing_system(t)
+    assert system.team and system_of_file(t) is None and system.code == "FIDE_TEAM_BAKU"

@@ -20,7 +20,7 @@ SMALL = ROOT / "corpus" / "dutch2025" / "t000007.trf"  # 10 players, 6 rounds, a
 #: third-party libraries behind them (typer's rich help is off; pydantic is typer's and
 #: loads only to convert a command's arguments).
 NOT_FOR_HELP = (
-    "trfaudit.engine.dutch",
+    "trfaudit.engine.dutch.pairer",
     "trfaudit.engine.matching",
     "trfaudit.engine.tiebreaks",
     "trfaudit.checker.run",
@@ -108,7 +108,7 @@ def test_checking_one_file_loads_only_what_it_needs() -> None:
     # it did check: the reader, the pairer and the text report ran
     assert {
         "trfaudit.trf.reader",
-        "trfaudit.engine.dutch",
+        "trfaudit.engine.dutch.pairer",
         "lark",
         "trfaudit.checker.report_text",
     } <= loaded

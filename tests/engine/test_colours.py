@@ -5,9 +5,9 @@ Players are built by hand; each case says which rule the text of Art. 5.2 makes 
 
 from __future__ import annotations
 
-from trfaudit.engine.colours import allocate, decide
-from trfaudit.engine.editions import EDITION_2017, EDITION_2025
-from trfaudit.engine.players import PlayerState
+from trfaudit.engine.dutch.colours import allocate, decide
+from trfaudit.engine.dutch.editions import EDITION_2017, EDITION_2025
+from trfaudit.engine.dutch.players import PlayerState
 
 
 def player(

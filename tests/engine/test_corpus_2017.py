@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from trfaudit.engine import EDITIONS, pair_round, round_input
-from trfaudit.engine.editions import eligible_2017, eligible_2025, float_2017
+from trfaudit.engine.dutch.editions import eligible_2017, eligible_2025, float_2017
 from trfaudit.engine.history import Game
-from trfaudit.engine.players import DOWN, game_float
+from trfaudit.engine.dutch.players import DOWN, game_float
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 

@@ -652,7 +652,7 @@ def test_board_order_sum_before_tpn():
 
 
 def _player(tpn, rank, score, colours):
-    from trfaudit.engine.players import PlayerState, colour_data
+    from trfaudit.engine.dutch.players import PlayerState, colour_data
 
     class Played:
         def __init__(self, c):
@@ -692,6 +692,6 @@ def _player(tpn, rank, score, colours):
 )
 def test_colour_allocation_more_cases(a, b, expected):
     """Art. 5.2.1-5.2.5 (digest §5): each case's comment gives the rule that decides."""
-    from trfaudit.engine.colours import allocate
+    from trfaudit.engine.dutch.colours import allocate
 
     assert allocate(_player(*a), _player(*b), "w") == expected

@@ -1,6 +1,6 @@
 """The shape of each criterion that lets the engine skip the matchings of a perfect bracket.
 
-engine.criteria.Criterion: a criterion marked ``counts_failures`` never gives a pair a
+engine.dutch.criteria.Criterion: a criterion marked ``counts_failures`` never gives a pair a
 positive value; every other one, for two players of the same score inside the bracket, is a
 sum of one term per player, so that every complete pairing of a homogeneous bracket has the
 same total.  Checked here on the real player states of corpus rounds (late rounds: floats,
@@ -16,10 +16,10 @@ from pathlib import Path
 
 import pytest
 
-from trfaudit.engine.criteria import Context
-from trfaudit.engine.editions import EDITIONS
+from trfaudit.engine.dutch.criteria import Context
+from trfaudit.engine.dutch.editions import EDITIONS
 from trfaudit.engine.history import round_input
-from trfaudit.engine.players import build_states
+from trfaudit.engine.dutch.players import build_states
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -12,9 +12,9 @@ from pathlib import Path
 
 
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.editions import eligible_2012, float_2012
+from trfaudit.engine.dutch.editions import eligible_2012, float_2012
 from trfaudit.engine.history import Game
-from trfaudit.engine.players import DOWN
+from trfaudit.engine.dutch.players import DOWN
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 

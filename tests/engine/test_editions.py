@@ -1,4 +1,4 @@
-"""The edition registry (engine/editions.py): labels, type codes, dates in force, and the
+"""The edition registry (engine/dutch/editions.py): labels, type codes, dates in force, and the
 places that read it (rules choice, CLI choices, generator).
 
 Expected labels come from the digest's concordance tables (dutch-rules.md §4 and §10: 2017
@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from trfaudit.engine import editions
-from trfaudit.engine.editions import (
+from trfaudit.engine.dutch import editions
+from trfaudit.engine.dutch.editions import (
     ALL_EDITIONS,
     EDITION_2012,
     EDITION_2017,

@@ -1,4 +1,4 @@
-"""Brackets paired without the next scoregroup in the matchings (engine.dutch,
+"""Brackets paired without the next scoregroup in the matchings (engine.dutch.pairer,
 ``_lookahead_local`` / ``_lookahead_reached``): the pairing stands only when it reaches
 C8's bound (C.04.3 2026 Art. 2.4.3) with the rest of the field completable (2.2 [C4]);
 otherwise the bracket is paired again with the next group in view.
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from trfaudit.engine import EDITION_2025, EDITIONS, round_input
-from trfaudit.engine.dutch import BracketRecord, DutchPairer, RoundPairing
+from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer, RoundPairing
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -1,5 +1,5 @@
 """The PAB pre-pass (C.04.3 2026 Art. 2.3 [C5]: the PAB to an eligible player of the lowest
-possible score): its cardinality test at the lowest eligible score (engine.dutch,
+possible score): its cardinality test at the lowest eligible score (engine.dutch.pairer,
 ``_pab_among``) gives what the weighted matching over the whole field gives."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.dutch import DutchPairer
+from trfaudit.engine.dutch.pairer import DutchPairer
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -1,4 +1,4 @@
-"""The perfect-bracket shortcut of engine.dutch (``_perfect_bracket``): where it pairs a
+"""The perfect-bracket shortcut of engine.dutch.pairer (``_perfect_bracket``): where it pairs a
 bracket without a matching, and where it must leave the bracket to the matching route.
 
 Expected pairings are derived by hand from the rules (C.04.3 2026 Art. 2-4; dutch-rules.md
@@ -13,8 +13,8 @@ from itertools import permutations
 import pytest
 
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.dutch import BracketRecord, DutchPairer
-from trfaudit.engine.editions import Edition
+from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer
+from trfaudit.engine.dutch.editions import Edition
 
 from .builder import tournament
 from .test_criteria import history

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.colours import allocate
-from trfaudit.engine.players import PlayerState
+from trfaudit.engine.dutch.colours import allocate
+from trfaudit.engine.dutch.players import PlayerState
 
 from .builder import tournament
 
@@ -90,7 +90,7 @@ def test_absent_players_are_not_paired():
 
 
 def _state(tpn, rank, score, colours):
-    from trfaudit.engine.players import colour_data
+    from trfaudit.engine.dutch.players import colour_data
 
     class G:
         def __init__(self, c):

@@ -1,4 +1,4 @@
-"""4.3's first question asked on its own (engine.dutch, ``_without_exchange``): when the
+"""4.3's first question asked on its own (engine.dutch.pairer, ``_without_exchange``): when the
 original S1 can be the higher players of a best candidate there is no exchange (C.04.3 2026
 Art. 4.3: fewest players exchanged first), and the exchange fields need no matching.
 """
@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.dutch import DutchPairer, RoundPairing
+from trfaudit.engine.dutch.pairer import DutchPairer, RoundPairing
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

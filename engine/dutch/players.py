@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .history import Game, PlayerRecord, RoundInput
+from ..history import Game, PlayerRecord, RoundInput
 
 if TYPE_CHECKING:
     from .editions import Edition

@@ -5,7 +5,7 @@ tournament-type codes (192/092) that name it and the dates it is in force, the l
 article of each criterion in its own text (written out, so that ``grep '"C.10"'`` finds the
 2017 label), the labels of the colour rules, the PAB-eligibility and float rules, the
 round-pairing article and the criteria in priority order.  The CLI choices, the rules choice
-(:mod:`trfaudit.checker.rules`), the generator and the reports read it from here.
+(:mod:`trfaudit.engine.edition_choice`), the generator and the reports read it from here.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Callable, Mapping
 from trfaudit.trf.model import EntryKind
 
 from .criteria import Criterion, criteria_2012, criteria_2017, criteria_2025
-from .history import Game, PlayerRecord, Points, RoundInput
+from ..history import Game, PlayerRecord, Points, RoundInput
 from .players import DOWN, game_float
 
 
@@ -100,7 +100,7 @@ class Edition:
     bye_eligible: Callable[[list[Game], Points], bool]
     float_of: Callable[[RoundInput, PlayerRecord, dict[int, int], int], str | None]
     criteria: Callable[[], list[Criterion]]  # the quality criteria, in priority order
-    c9_fewest_unplayed: bool = True  # C9 direction (see engine.criteria.PabUnplayed)
+    c9_fewest_unplayed: bool = True  # C9 direction (see engine.dutch.criteria.PabUnplayed)
     # 2025 [C4]/[C5]: every bracket leaves a completable rest and the PAB goes to the lowest
     # score possible.  2017 (A.9, C.4): neither; a bracket whose downfloaters do not let the
     # round be completed is paired again as the penultimate bracket (PPB) and everybody

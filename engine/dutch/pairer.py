@@ -15,12 +15,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Callable, Iterable
 
-from .absolute import Compatibility, compatible
+from ..absolute import Compatibility, compatible
 from .colours import allocate
 from .criteria import Context, Criterion, Value
 from .editions import EDITION_2025, Edition
-from .history import RoundInput
-from .matching import RUSTWORKX_BITS, LocalGraph, max_cardinality_matching, max_weight_matching
+from ..history import RoundInput
+from ..matching import RUSTWORKX_BITS, LocalGraph, max_cardinality_matching, max_weight_matching
 from .players import PlayerState, build_states
 
 
@@ -184,7 +184,7 @@ class _Layout:
 
 
 def _signature(p: PlayerState) -> tuple[object, ...]:
-    """What the criteria read of a player (engine.criteria.Criterion): two players with
+    """What the criteria read of a player (engine.dutch.criteria.Criterion): two players with
     the same signature are worth the same in every pair."""
     return (
         p.score,
@@ -675,7 +675,7 @@ class DutchPairer:
 
         Where: an even bracket of one score (no MDPs; 2012 A.3's "homogeneous" brackets of
         mixed scores are left out).  For two players of equal score every criterion that
-        does not count failures adds one term per player (engine.criteria.Criterion), so all
+        does not count failures adds one term per player (engine.dutch.criteria.Criterion), so all
         complete pairings of the bracket tie there; one whose pairs are legal (C1, C3) and
         fail no failure-counting criterion is at its best on every criterion of the bracket.
         It pairs everybody, so it is also best on C6 (2017 C.5); the look-ahead criteria
@@ -798,9 +798,9 @@ class DutchPairer:
 
         2017/2012 C.7 looks at the next bracket alone (no completion: that is the PPB's,
         A.9); when the next bracket is the last, C.7 also counts the PAB-ineligible players
-        paired (engine.criteria.NextPairs2017), so the one left over must be eligible.  Its
+        paired (engine.dutch.criteria.NextPairs2017), so the one left over must be eligible.  Its
         second part counts the scores of the players paired here or there (2017 C.7b,
-        engine.criteria.NextBracketScores): at the bound, all of the bracket's, whichever
+        engine.dutch.criteria.NextBracketScores): at the bound, all of the bracket's, whichever
         players float - again one bound for every candidate with as many pairs (C.5)."""
         dropped, nc = self.dropped, self.noncand
         alone = not self.edition.completion_every_bracket

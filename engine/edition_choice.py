@@ -1,4 +1,7 @@
-"""Which edition of the FIDE (Dutch) System a tournament is judged by, and why.
+"""Which pairing system and edition a tournament is judged by, and why.
+
+The system is the one its type code names in the registry (:mod:`trfaudit.engine.systems`;
+no code: the FIDE (Dutch) System); the edition is that system's, chosen as follows.
 
 An appeals committee judges a tournament by the rules in force when it was played (issue 6):
 
@@ -18,31 +21,16 @@ which editions the engine implements (the caller reports an edition it cannot ch
 
 from __future__ import annotations
 
-import enum
 import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
 from trfaudit.trf.model import Tournament
 
-from trfaudit.engine.editions import ALL_EDITIONS, EDITION_NAMES, edition_in_force, edition_named_by
+from . import systems
+from .systems import System
 
-#: The edition in force now (the newest): the default when nothing in the file names one.
-_CURRENT = ALL_EDITIONS[0].name
-
-__all__ = ["EDITION_NAMES", "EditionChoice", "by_dates", "choose_edition", "rules_choices"]
-
-
-def rules_choices(
-    name: str, *, auto: bool = True, editions: tuple[str, ...] = EDITION_NAMES
-) -> type[enum.Enum]:
-    """The choices of a ``--rules`` option, read from the edition registry: ``auto`` (when
-    ``auto``) and the editions' names.  A ``str`` enum, as typer wants it."""
-    names = (("auto",) if auto else ()) + editions
-    choices: type[enum.Enum] = enum.Enum(  # type: ignore[misc]  # a functional-API enum
-        name, [(f"r{n}" if n[0].isdigit() else n, n) for n in names], type=str
-    )
-    return choices
+__all__ = ["EditionChoice", "by_dates", "choose_edition"]
 
 
 @dataclass(frozen=True)
@@ -67,30 +55,34 @@ def _type_code(t: Tournament) -> tuple[str, str] | None:
     return None
 
 
-def _in_force_text(day: date) -> str:
-    ed = edition_in_force(day)
+def _in_force_text(system: System, day: date) -> str:
+    ed = system.edition_in_force(day)
     if ed.in_force_from is not None:
         return f"in force from {ed.in_force_from.isoformat()}"
     until = ed.in_force_until or day
     return f"before {(until + timedelta(days=1)).isoformat()}"
 
 
-def by_dates(t: Tournament, prefix: str = "") -> EditionChoice:
-    """The edition the dates of ``t`` give (042, else 052, else the first 132 round date; see
-    :mod:`trf.dates`), or, when they cannot give one, the current edition with
-    ``candidates`` set: the editions the file may have been paired under."""
+def by_dates(t: Tournament, prefix: str = "", system: System | None = None) -> EditionChoice:
+    """The edition of ``system`` (default: the Dutch) the dates of ``t`` give (042, else 052,
+    else the first 132 round date; see :mod:`trf.dates`), or, when they cannot give one, the
+    current edition with ``candidates`` set: the editions the file may have been paired under."""
     from trfaudit.trf.dates import tournament_dates  # on use: --help needs only the names
 
+    system = system if system is not None else systems.default()
+    all_names = tuple(e.name for e in system.editions)
+    current = all_names[0]  # the edition in force now: the default when nothing names one
     dates = tournament_dates(t)
     if dates.starts:
-        editions = {start: edition_in_force(start).name for start in dates.starts}
-        names = sorted(set(editions.values()), key=EDITION_NAMES.index)
+        editions = {start: system.edition_in_force(start).name for start in dates.starts}
+        names = sorted(set(editions.values()), key=all_names.index)
         source = dates.source
         assert source is not None
         if len(dates.starts) == 1:
             ((start, how),) = dates.starts.items()
             return EditionChoice(
-                names[0], f"{prefix}start date {start.isoformat()} ({how}): {_in_force_text(start)}"
+                names[0],
+                f"{prefix}start date {start.isoformat()} ({how}): {_in_force_text(system, start)}",
             )
         readings = ", ".join(
             f"{start.isoformat()} ({editions[start]})" for start in sorted(dates.starts)
@@ -113,14 +105,14 @@ def by_dates(t: Tournament, prefix: str = "") -> EditionChoice:
     if dates.unread:
         texts = ", ".join(f"{f.where} {f.readings.text.strip()!r}" for f in dates.unread)
         return EditionChoice(
-            _CURRENT,
+            current,
             f"{prefix}date unreadable ({texts}): the edition is unknown",
-            candidates=EDITION_NAMES,
+            candidates=all_names,
         )
     if prefix:
-        return EditionChoice(_CURRENT, f"{prefix}no date (042/052/132): the current edition")
+        return EditionChoice(current, f"{prefix}no date (042/052/132): the current edition")
     return EditionChoice(
-        _CURRENT, "no type code (192/092) and no date (042/052/132): the current edition"
+        current, "no type code (192/092) and no date (042/052/132): the current edition"
     )
 
 
@@ -130,18 +122,21 @@ def choose_edition(t: Tournament, requested: str = "auto") -> EditionChoice:
         return EditionChoice(requested, f"--rules {requested}")
     found = _type_code(t)
     prefix = ""
+    system = systems.default()
     if found is not None:
         code, record = found
         base = code.upper().removesuffix("_BAKU")
-        named = edition_named_by(code)
+        named_system = systems.system_for(code)
+        named = named_system.edition_named_by(code) if named_system is not None else None
         if named is not None:
             return EditionChoice(named.name, f"{record} {code}")
-        if base != "FIDE_DUTCH" and record == "192":
+        if record == "192" and (named_system is None or base != named_system.code):
             return EditionChoice(
                 None,
-                f"192 {code}: not the FIDE (Dutch) System "
+                f"192 {code}: not {(named_system or system).title} "
                 "(use --rules to check it against the Dutch rules anyway)",
             )
-        # FIDE_DUTCH without a year (or a 092 code we do not know): the date decides.
+        # The system's code without a year (or a 092 code we do not know): the date decides.
         prefix = f"{record} {code} names no edition; "
-    return by_dates(t, prefix)
+        system = named_system or system
+    return by_dates(t, prefix, system)

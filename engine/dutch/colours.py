@@ -22,7 +22,7 @@ WORD = {WHITE: "white", BLACK: "black"}
 
 
 class Labelled(Protocol):
-    """What :func:`decide` needs of an edition (:class:`engine.editions.Edition`)."""
+    """What :func:`decide` needs of an edition (:class:`engine.dutch.editions.Edition`)."""
 
     def label(self, key: str) -> str: ...
 
