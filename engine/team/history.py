@@ -80,6 +80,35 @@ def _points(t: Tournament, e: RoundEntry) -> Fraction:
     return t.scoring.points(e)
 
 
+_ON_A_BOARD = (EntryKind.PLAYED, EntryKind.FORFEIT_WIN, EntryKind.FORFEIT_LOSS)
+
+
+def _lineup(entries: list[tuple[int, RoundEntry]]) -> list[int]:
+    """The boards of a round without a ``300`` line: the members (``310`` order) who sat at
+    a board, played or forfeited (``0000 - +``: a forfeit win against an empty board)."""
+    return [
+        m
+        for m, e in entries
+        if e.kind in _ON_A_BOARD or (e.kind is EntryKind.PAB and e.result == "+")
+    ]
+
+
+def _board_one_colour(
+    games: list[tuple[int, RoundEntry]], boards_of: list[int], pattern: str
+) -> str | None:
+    """Art. 1.6.1: the colour the player on the first board was scheduled to play: the
+    first board with a colour, read back through the ``352`` pattern (alternating, WBWB...,
+    when the file has none) when it is not board 1 (an empty or forfeited first board)."""
+    entry = dict(games)
+    for k, p in enumerate(boards_of):
+        colour = entry[p].colour if p in entry else None
+        if colour in ("w", "b"):
+            seq = pattern or "WB" * (k // 2 + 1)
+            same = k >= len(seq) or seq[k] == seq[0]
+            return colour if same else {"w": "b", "b": "w"}[colour]
+    return None
+
+
 def _bye(rnd: int, kind: EntryKind, mp: dict[str, Fraction], win_gp: Fraction) -> TeamRound:
     """A team bye of ``240`` (F/H/Z): a won, drawn or lost match's points."""
     if kind is EntryKind.FULL_BYE:
@@ -112,13 +141,15 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
             "forfeit_win" if f.kind == "-+" else "forfeit_loss",
             f.white,
         )
-    lineups = {(lu.round, lu.team): [p for p in lu.players if p] for lu in records.lineups}
+    lineups = {(lu.round, lu.team): list(lu.players) for lu in records.lineups}  # 0: empty
     out: dict[int, list[TeamRound]] = {tpn: [] for tpn in order}
     gp_of: dict[tuple[int, int], Fraction] = {}
     pending: list[tuple[int, int, int, str | None, bool]] = []
     for rnd in range(1, n_rounds + 1):
         for tpn, members in order.items():
-            members = lineups.get((rnd, tpn), members)
+            boards_of = lineups.get((rnd, tpn))
+            if boards_of is not None:
+                members = [p for p in boards_of if p in t.players]
             entries = _entries(t, members, rnd)
             gp = sum((_points(t, e) for _, e in entries), Fraction(0))
             if pab is not None and pab.team(rnd) == tpn:
@@ -141,10 +172,11 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
                     out[tpn].append(TeamRound(rnd, "absent", None, None, mp["L"], gp))
                 continue
             opp = Counter(team_of[e.opponent] for _, e in games).most_common(1)[0][0]  # type: ignore[index]
-            first = games[0][1]  # the first board of the line-up (Art. 1.6.1)
+            lineup = boards_of if boards_of is not None else _lineup(entries)
+            colour = _board_one_colour(games, lineup, records.board_colours)
             played = any(e.played for _, e in games)
             gp_of[(rnd, tpn)] = gp
-            pending.append((rnd, tpn, opp, first.colour, played))
+            pending.append((rnd, tpn, opp, colour, played))
             out[tpn].append(TeamRound(rnd, "played", opp, None, Fraction(0), gp))
     for rnd, tpn, opp, colour, played in pending:
         mine, theirs = gp_of[(rnd, tpn)], gp_of.get((rnd, opp), Fraction(0))

@@ -104,3 +104,28 @@ def test_013_lines_are_teams_by_line_order() -> None:
         (2, "Bravo", (2,)),
     ]
     assert [team.render() for team in records.teams] == text.splitlines()[3:]
+
+
+REAL = Path(__file__).resolve().parents[2] / "corpus" / "real" / "sharly-chess__example_trf26.trf"
+
+
+def test_board_one_colour_with_an_empty_or_forfeited_first_board() -> None:
+    """Art. 1.6.1 in the TRF-2026 sample (352 WBWB), round 5, France (5) - Serbia (18):
+    France's 300 line-up leaves board 1 empty and its board-2 player (37) has Black, so
+    France's first board was scheduled White; Serbia's board 1 (48) won by forfeit
+    (``0000 - +``) and its board-2 player (71) has White, so Serbia had Black."""
+    t = parse(REAL.read_bytes())
+    history = build_history(t, team_records(t))
+    france, serbia = history.rounds[5][4], history.rounds[18][4]
+    assert (france.opponent, france.colour) == (18, "w")
+    assert (serbia.opponent, serbia.colour) == (5, "b")
+
+
+def test_the_sample_rounds_that_match_are_gacrux_s() -> None:
+    """``gacrux -c`` on the sample (run by hand, gacrux 1.11.65) accepts rounds 4, 5 and 14
+    only; ``check --rules team-2026`` says the same."""
+    from trfaudit.checker.team import check_team
+
+    t = parse(REAL.read_bytes())
+    report = check_team(t, "team-2026")
+    assert [r.round for r in report.rounds if r.status == "match"] == [4, 5, 14]
