@@ -105,7 +105,19 @@ def _player(p: Player) -> dict[str, Any]:
 
 
 def to_dict(t: Tournament) -> dict[str, Any]:
-    """A JSON-ready dictionary holding everything the model holds."""
+    """A JSON-ready dictionary holding everything the model holds; a team file also gets its
+    team records typed (``team_records``, :func:`trfaudit.trf.team.to_json`; informative:
+    reading takes them from ``records``)."""
+    out = _to_dict(t)
+    from .team import team_records, to_json
+
+    records = team_records(t)
+    if records.source:
+        out["team_records"] = to_json(records)
+    return out
+
+
+def _to_dict(t: Tournament) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "version": VERSION,

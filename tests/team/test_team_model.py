@@ -129,3 +129,16 @@ def test_the_sample_rounds_that_match_are_gacrux_s() -> None:
     t = parse(REAL.read_bytes())
     report = check_team(t, "team-2026")
     assert [r.round for r in report.rounds if r.status == "match"] == [4, 5, 14]
+
+
+def test_the_json_form_carries_the_team_records_and_reads_back() -> None:
+    from trfaudit.trf.jsonform import from_json, to_json as tournament_json
+
+    path = next(CORPUS.glob("gacrux-fide_team_typea_mp_gp-9t4b*.trf"))
+    text = path.read_text()
+    data = tournament_json(parse(text))
+    import json
+
+    typed = json.loads(data)["team_records"]
+    assert typed["boards"] == 4 and len(typed["teams"]) == 9 and typed["source"] == "310"
+    assert write(from_json(data), "trf26") == text
