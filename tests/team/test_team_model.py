@@ -132,7 +132,8 @@ def test_the_sample_rounds_that_match_are_gacrux_s() -> None:
 
 
 def test_the_json_form_carries_the_team_records_and_reads_back() -> None:
-    from trfaudit.trf.jsonform import from_json, to_json as tournament_json
+    from trfaudit.trf.jsonform import from_json
+    from trfaudit.trf.jsonform import to_json as tournament_json
 
     path = next(CORPUS.glob("gacrux-fide_team_typea_mp_gp-9t4b*.trf"))
     text = path.read_text()
