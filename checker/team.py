@@ -28,7 +28,6 @@ ARTICLES = {
     "3.4.4": "then to the largest TPN",
     "3.5.4": "the sets of upfloaters in lexicographic order of their TPNs",
     "3.6.3": "the pairings in lexicographic order of their identifiers",
-    "260": "a prohibited pairing of the competition (TRF-2026 260)",
 }
 
 
@@ -43,6 +42,8 @@ def is_team_event(t: Tournament) -> bool:
 
 
 def _label(criterion: str) -> str:
+    if criterion == "260":
+        return "a prohibited pairing of the competition (TRF-2026 record 260)"
     if criterion in CRITERIA:
         art, words = CRITERIA[criterion]
         return f"{criterion} (Art. {art}: {words})"
