@@ -22,6 +22,7 @@ _TEAM_RECORDS = (
     RecordKind.LINEUP,
 )
 ARTICLES = {
+    "3.3.1": "a round-pairing pairs every team once (teams paired twice or not to be paired)",
     "3.4.1": "the PAB team leaves a legal pairing for all teams",
     "3.4.2": "the PAB goes to the lowest score",
     "3.4.3": "then to the team that played the most matches",

@@ -101,6 +101,13 @@ def difference(inp: RoundInput, engine: TeamPairing, pairs: list[tuple[int, int]
                bye: int | None) -> Difference | None:  # fmt: skip
     """Why ``pairs``/``bye`` (a recorded round) is not the engine's pairing, or None."""
     r = _Round(inp)
+    seen: dict[int, int] = {}
+    for t in [t for p in pairs for t in p] + ([bye] if bye is not None else []):
+        seen[t] = seen.get(t, 0) + 1
+    twice = sorted(t for t, n in seen.items() if n > 1 or t not in r.by_tpn)
+    twice += sorted(t for t in r.by_tpn if t not in seen)  # a team to be paired left out
+    if twice:  # Art. 3.3.1: not a round-pairing (a team paired twice, or not to be paired)
+        return Difference("illegal", "3.3.1", ", ".join(map(str, twice)), "", twice)
     for a, b in pairs:
         if not r.legal(a, b):
             why = "C1" if b in r.by_tpn[a].opponents else "260"

@@ -155,3 +155,27 @@ def test_bracket_pairing_is_the_literal_first_identifier() -> None:
         assert sorted(r.pair_bracket(top, tpns)) == sorted(best)
         checked += 1
     assert checked > 80
+
+
+def test_a_record_that_pairs_a_team_twice_is_no_round_pairing() -> None:
+    from trfaudit.engine.team.evaluate import difference
+
+    inp = rin([team(t) for t in (1, 2, 3, 4)])
+    engine = pair_round(inp)
+    d = difference(inp, engine, [(1, 2), (2, 3)], 4)
+    assert d is not None and (d.kind, d.criterion, d.teams) == ("illegal", "3.3.1", [2])
+
+
+def test_a_rematch_is_c1_and_a_barred_pab_is_c2() -> None:
+    from trfaudit.engine.team.evaluate import difference
+
+    teams = [team(1, 2, "w", opponents=frozenset({2})), team(2, 0, "b", opponents=frozenset({1})),
+             team(3, 2, "w", pab_barred=True), team(4, 0, "b"), team(5, 1, "")]  # fmt: skip
+    inp = rin(teams, rnd=2)
+    engine = pair_round(inp)
+    d = difference(inp, engine, [(1, 2), (4, 5)], None)
+    assert d is not None and (d.kind, d.criterion, d.teams) == ("illegal", "3.3.1", [3])
+    d = difference(inp, engine, [(1, 2), (3, 4)], 5)
+    assert d is not None and (d.kind, d.criterion) == ("illegal", "C1")
+    d = difference(inp, engine, [(1, 4), (2, 5)], 3)
+    assert d is not None and (d.kind, d.criterion) == ("illegal", "C2")
