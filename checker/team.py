@@ -221,8 +221,9 @@ def generate_team(
     count: int | None, settings: list[str],
 ) -> tuple[str, int]:  # fmt: skip
     """``trfaudit generate --system team``: (message, exit code).  ``--set`` keys:
-    draw_rate, half_bye_rate, absence_rate (floats), initial_colour (W/B)."""
-    from dataclasses import fields, replace
+    draw_rate, half_bye_rate, absence_rate, board_forfeit_rate, match_forfeit_rate (floats),
+    initial_colour (W/B)."""
+    from dataclasses import replace
     from pathlib import Path
 
     from trfaudit.engine.team.generate import TeamGenConfig, generate
@@ -230,12 +231,13 @@ def generate_team(
     try:
         parse = parse_code_or_raise(code)
         cfg = TeamGenConfig(teams, boards, rounds, parse, seed, baku=baku)
-        known = {f.name: f.type for f in fields(TeamGenConfig)}
+        keys = ("draw_rate", "half_bye_rate", "absence_rate", "board_forfeit_rate",
+                "match_forfeit_rate", "initial_colour")  # fmt: skip
         for item in settings:
             key, _, value = item.partition("=")
             key = key.strip()
-            if key not in ("draw_rate", "half_bye_rate", "absence_rate", "initial_colour"):
-                return f"--set {item}: unknown key for --system team ({', '.join(known)})", 2
+            if key not in keys:
+                return f"--set {item}: unknown key for --system team ({', '.join(keys)})", 2
             if key == "initial_colour":
                 cfg = replace(cfg, initial_colour=value.strip().upper())
             else:
