@@ -31,7 +31,7 @@ from trfaudit.trf.errors import Problem, TrfError
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
 
 if TYPE_CHECKING:
-    from trfaudit.checker.model import (
+    from trfaudit.checker.findings import (
         BatchReport,
         Discrepancy,
         FileReport,
@@ -41,15 +41,15 @@ if TYPE_CHECKING:
         Status,
     )
     from trfaudit.corpus.config import GeneratorConfig
-    from trfaudit.engine.dutch.pairer import Board, NoPairing, RoundPairing
     from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.engine.result import Board, NoPairing, RoundPairing
     from trfaudit.engine.systems import EDITIONS
     from trfaudit.trf.reader import parse
 
 # The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
 # commands that do not pair start quickly.
 _LAZY = {
-    "trfaudit.checker.model": (
+    "trfaudit.checker.findings": (
         "BatchReport",
         "Discrepancy",
         "FileReport",
@@ -58,7 +58,7 @@ _LAZY = {
         "RoundReport",
         "Status",
     ),
-    "trfaudit.engine.dutch.pairer": ("Board", "NoPairing", "RoundPairing"),
+    "trfaudit.engine.result": ("Board", "NoPairing", "RoundPairing"),
     "trfaudit.engine.dutch.editions": ("Edition",),
     "trfaudit.engine.systems": ("EDITIONS",),
     "trfaudit.trf.reader": ("parse",),
@@ -180,7 +180,7 @@ def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileR
     The :class:`FileReport` says which edition was used and why, and per round whether it
     matches and, where it does not, each :class:`Discrepancy` with its kind and criterion.
     """
-    from trfaudit.checker.run import Options, check_tournament
+    from trfaudit.checker.batch.run import Options, check_tournament
 
     return check_tournament(t, Options(rules=rules, round=round))
 

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from typing import Callable, Sequence
 
+from trfaudit.checker.findings import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.trf.model import Tournament
-
-from .model import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport
 
 #: ``check(t, rnd, edition, initial) -> RoundReport``: one round under one edition.
 CheckOne = Callable[[Tournament, int, Edition, "str | None"], RoundReport]

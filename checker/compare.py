@@ -15,16 +15,7 @@ two round-pairings are compared:
 
 from __future__ import annotations
 
-from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.dutch.pairer import RoundPairing, board_key
-from trfaudit.engine.history import RoundInput
-from trfaudit.engine.dutch.players import PlayerState, build_states
-from trfaudit.trf.model import Tournament
-
-from . import legality
-from .colour import colour_discrepancies, colour_rule
-from .localise import bracket_of_pair, bracket_view, recent_colours
-from .model import (
+from trfaudit.checker.findings import (
     COLOUR,
     DIFFERS,
     ILLEGAL,
@@ -37,6 +28,17 @@ from .model import (
     RoundReport,
     Side,
 )
+from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.dutch.pairer import board_key
+from trfaudit.engine.dutch.players import PlayerState, build_states
+from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.history import RoundInput
+from trfaudit.engine.result import RoundPairing
+from trfaudit.trf.model import Tournament
+
+from . import legality
+from .colour import colour_discrepancies, colour_rule
+from .localise import bracket_of_pair, bracket_view, recent_colours
 from .recorded import RecordedRound, recorded_round, with_pending_paired
 from .wording import person
 
@@ -276,7 +278,8 @@ def check_round(
         failure = None
     except NoPairing as exc:
         result, failure = None, str(exc)
-    states = result.states if result is not None and result.states else build_states(inp, edition)
+    traced = trace_of(result).states if result is not None else {}
+    states = traced if traced else build_states(inp, edition)
     initial = inp.initial_colour or "w"
 
     illegal = legality.structure(rec, edition)
@@ -311,8 +314,8 @@ def check_round(
                 from .explain import first_divergence
 
                 bracket = first_divergence(result, rec)
-                if bracket is None and result.brackets:
-                    bracket = result.brackets[-1]
+                if bracket is None and trace_of(result).brackets:
+                    bracket = trace_of(result).brackets[-1]
             elif colours:
                 w, b = colours[0].players
                 bracket = bracket_of_pair(result, w, b)

@@ -16,12 +16,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.checker.findings import Kind
 from trfaudit.engine.dutch.criteria import Context, Criterion
-from trfaudit.engine.dutch.pairer import BracketRecord, RoundPairing
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.result import RoundPairing
 
-from .model import Kind
 from .recorded import RecordedRound
 from .wording import Bracket, Candidate, measure, person, psd, sentence
 
@@ -67,7 +68,7 @@ def first_divergence(result: RoundPairing, rec: RecordedRound) -> BracketRecord 
     recorded round gives otherwise (None when every bracket agrees)."""
     order = _order(result)
     eng = _partners(result)
-    for br in result.brackets:
+    for br in trace_of(result).brackets:
         members = br.mdps + br.residents
         # A player who gets the PAB floats out of every bracket he is in until the last one:
         # the PAB is decided where he stays unpaired in one pairing and not in the other.
@@ -78,7 +79,7 @@ def first_divergence(result: RoundPairing, rec: RecordedRound) -> BracketRecord 
 
 def _order(result: RoundPairing) -> dict[int, int]:
     """Each player's place in the ranking order (1.2: score, then pairing number)."""
-    ranked = sorted(result.states.values(), key=lambda p: (-p.score, p.rank))
+    ranked = sorted(trace_of(result).states.values(), key=lambda p: (-p.score, p.rank))
     return {p.tpn: i for i, p in enumerate(ranked)}
 
 
@@ -156,7 +157,7 @@ def explain_quality(
     names: dict[int, str],
 ) -> Explanation:
     """See the module docstring."""
-    st = result.states
+    st = trace_of(result).states
     pts = inp.points
     initial = inp.initial_colour or "w"
     rec_bye = rec.bye
@@ -181,7 +182,9 @@ def explain_quality(
                 f"{person(names, rec_bye)} with {pts.show(rs)} points, lower than the "
                 f"engine's {person(names, result.bye)} ({pts.show(es)}): an engine defect"
             )
-            br = first_divergence(result, rec) or (result.brackets[-1] if result.brackets else None)
+            br = first_divergence(result, rec) or (
+                trace_of(result).brackets[-1] if trace_of(result).brackets else None
+            )
             return Explanation(
                 kind,
                 label,
@@ -197,7 +200,7 @@ def explain_quality(
         return Explanation(
             Kind.UNEXPLAINED,
             None,
-            result.brackets[-1] if result.brackets else None,
+            trace_of(result).brackets[-1] if trace_of(result).brackets else None,
             None,
             None,
             "the recorded round and the engine's agree bracket by bracket, "
@@ -222,7 +225,7 @@ def explain_quality(
         if (eng_partner.get(p), p == result.bye) != (rec.partner.get(p), p in rec.byes)
     )
 
-    for crit in result.criteria:
+    for crit in trace_of(result).criteria:
         key = crit.key
         if key == "F1":
             continue  # C4: the recorded round is complete and legal (checked before)

@@ -28,15 +28,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Callable, Iterable
 
-from trfaudit.engine.acceleration import baku_virtual_points
+from trfaudit.checker.findings import DIFFERS, INPUT, Cause, Discrepancy, RoundReport, number_ranges
 from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.acceleration import baku_virtual_points
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import build_states
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 from .colour import colour_rule
 from .compare import check_round
-from .model import DIFFERS, INPUT, Cause, Discrepancy, RoundReport, number_ranges
 from .recorded import entry_words, recorded_round, with_pending_paired
 
 #: At most this many other readings of byes and absences are tried per differing round.

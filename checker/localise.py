@@ -12,11 +12,12 @@ score outside the bracket is just a partner.
 
 from __future__ import annotations
 
-from trfaudit.engine.history import RoundInput
+from trfaudit.checker.findings import BracketView, PlayerRow
 from trfaudit.engine.dutch.players import PlayerState
+from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.history import RoundInput
 from trfaudit.trf.model import EntryKind, Tournament
 
-from .model import BracketView, PlayerRow
 from .recorded import RecordedRound
 
 
@@ -37,7 +38,7 @@ def _engine_partner(result) -> tuple[dict[int, int], dict[int, str | None]]:
 
 def bracket_of_pair(result, a: int, b: int):
     """The engine's bracket in which ``a`` and ``b`` were paired."""
-    for br in result.brackets:
+    for br in trace_of(result).brackets:
         members = set(br.mdps) | set(br.residents)
         if a in members and b in members:
             return br

@@ -13,7 +13,7 @@ from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
 
-from .model import DIFFERS, MATCH, Discrepancy, FileReport, Pairing, RoundReport
+from .findings import DIFFERS, MATCH, Discrepancy, FileReport, Pairing, RoundReport
 
 _TEAM_RECORDS = (
     RecordKind.TEAM_RECORD,
@@ -271,7 +271,7 @@ def attach_standings(tf: TeamFile, report: FileReport, tb_rules: str = "auto") -
     list: a recorded rank (310) the ranking does not give is a ``standings`` finding when
     every tie-break could be computed; otherwise the standings are a note."""
     from trfaudit.engine.team.standings import standings
-    from trfaudit.engine.tiebreaks.rules import RULES_2024, RULES_2026
+    from trfaudit.engine.tiebreaks.texts import RULES_2024, RULES_2026
 
     t = tf.t
     rules = RULES_2024 if tb_rules == "2024" else RULES_2026

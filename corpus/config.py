@@ -23,9 +23,10 @@ from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 
+from trfaudit.corpus.editions import (
+    RULES,  # the editions the generator can write (a type code names them)
+)
 from trfaudit.trf.model import Scoring
-
-from .rules import RULES  # the editions the generator can write (a type code names them)
 
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")

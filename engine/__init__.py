@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from .dutch.editions import EDITION_2025, Edition
-    from .dutch.pairer import Board, BracketRecord, NoPairing, RoundPairing
+    from .dutch.trace import BracketRecord
     from .history import RoundInput, round_input
+    from .result import Board, NoPairing, RoundPairing
     from .systems import EDITIONS, pair_round
 
 __all__ = [
@@ -35,7 +36,8 @@ __all__ = [
 # Each name loads its module on first use (PEP 562): importing a submodule (the edition
 # registry for the command line's choices, say) does not load the pairer.
 _LAZY = {
-    "dutch.pairer": ("Board", "BracketRecord", "NoPairing", "RoundPairing"),
+    "result": ("Board", "NoPairing", "RoundPairing"),
+    "dutch.trace": ("BracketRecord",),
     "dutch.editions": ("EDITION_2025", "Edition"),
     "history": ("RoundInput", "round_input"),
     "systems": ("EDITIONS", "pair_round"),

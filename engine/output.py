@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from .dutch.pairer import RoundPairing
+from .dutch.trace import trace_of
 from .history import Points
+from .result import RoundPairing
 
 
 def as_list(p: RoundPairing) -> str:
@@ -36,7 +37,7 @@ def as_json(p: RoundPairing, points: Points, edition: str, why: str) -> str:
                 "pairs": [list(x) for x in b.pairs],
                 "downfloaters": b.downfloaters,
             }
-            for b in p.brackets
+            for b in trace_of(p).brackets
         ],
     }
     return json.dumps(doc, indent=2) + "\n"

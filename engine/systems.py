@@ -105,6 +105,11 @@ def builtin_systems() -> tuple[System, ...]:
     return (DUTCH, TEAM)  # type: ignore[return-value]  # TEAM pairs team inputs (engine/team)
 
 
+def edition_names() -> tuple[str, ...]:
+    """The built-in systems' edition names, newest first (``--rules``, ``--rules all``)."""
+    return tuple(e.name for s in builtin_systems() for e in s.editions)
+
+
 def named(name: str) -> System:
     return _load()[name]
 

@@ -17,8 +17,8 @@ from typing import Callable, Mapping
 
 from trfaudit.trf.model import EntryKind
 
-from .criteria import Criterion, criteria_2012, criteria_2017, criteria_2025
 from ..history import Game, PlayerRecord, Points, RoundInput
+from .criteria import Criterion, criteria_2012, criteria_2017, criteria_2025
 from .players import DOWN, game_float
 
 

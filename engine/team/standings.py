@@ -9,8 +9,8 @@ from fractions import Fraction
 
 from trfaudit.engine.tiebreaks.base import Unavailable
 from trfaudit.engine.tiebreaks.event import Kind
-from trfaudit.engine.tiebreaks.rules import TieBreakRules
 from trfaudit.engine.tiebreaks.team import Match, TeamEvent
+from trfaudit.engine.tiebreaks.texts import TieBreakRules
 from trfaudit.trf.tiebreak_codes import TieBreakCode, parse_code
 
 from .history import TeamHistory, TeamRound

@@ -10,8 +10,8 @@ from match results (BH:MP, BH:GP, the four ESB, SSSC, EDE).
 from .base import TieBreak, Unavailable, Value
 from .catalogue import BY_NAME, CLASSES, TEAM_NAMES, make
 from .event import Event, Kind, is_predetermined, num
-from .rules import IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES, TieBreakRules
-from .standings import Row, Standings, Step, compute
+from .ranking import Row, Standings, Step, compute
+from .texts import IN_FORCE_2026, RULES_2024, RULES_2026, TB_RULES, TieBreakRules
 
 __all__ = [
     "BY_NAME",

@@ -9,10 +9,10 @@ from .buchholz import AverageOfOpponentsBuchholz, Buchholz, ForeBuchholz, Koya, 
 from .direct import DirectEncounter
 from .own import (
     BlackGames,
-    Points,
     BlackWins,
     GamesWon,
     PairingNumber,
+    Points,
     ProgressiveScore,
     RoundsElectedToPlay,
     Standard,

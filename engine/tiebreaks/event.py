@@ -15,7 +15,7 @@ from fractions import Fraction
 
 from trfaudit.trf.model import DRAW_RESULTS, WIN_RESULTS, EntryKind, Tournament
 
-from .rules import TieBreakRules
+from .texts import TieBreakRules
 
 
 class Kind(enum.Enum):

@@ -19,7 +19,7 @@ from .buchholz import Buchholz, ForeBuchholz
 from .catalogue import make
 from .cut import contribution_sb, cut_low, elements
 from .event import Event, Kind, Rnd, num
-from .rules import TieBreakRules
+from .texts import TieBreakRules
 
 
 @dataclass(frozen=True)

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
+from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.engine import EDITIONS
 from trfaudit.trf.reader import read
 

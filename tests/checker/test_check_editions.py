@@ -7,10 +7,9 @@ import json
 from pathlib import Path
 
 import jsonschema
-from typer.testing import CliRunner
-
 from trfaudit.checker.cli import app
-from trfaudit.checker.report_json import schema
+from trfaudit.checker.reports.json import schema
+from typer.testing import CliRunner
 
 runner = CliRunner()
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"
@@ -52,8 +51,8 @@ def test_rules_all_side_by_side():
 def test_findings_name_their_editions():
     # Before the input diagnosis (which may read round 8 another way): the 2025 finding is
     # marked as holding under the 2025 rules only.
+    from trfaudit.checker.batch.run import safe_check
     from trfaudit.checker.by_edition import check_round_editions
-    from trfaudit.checker.run import safe_check
     from trfaudit.engine import EDITIONS
     from trfaudit.trf.reader import read
 

@@ -14,15 +14,14 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
-
+from trfaudit.checker.batch.run import Options, check_tournament
+from trfaudit.checker.findings import INPUT, Cause, FindingClass
 from trfaudit.checker.inputs import (
     baku_acceleration,
     follows_final_standings,
     prescribed_order,
     round1_out_of_order,
 )
-from trfaudit.checker.model import INPUT, Cause, FindingClass
-from trfaudit.checker.run import Options, check_tournament
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 from trfaudit.trf.reader import read
 

@@ -8,11 +8,10 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-
 import trfaudit.checker.compare as compare
+from trfaudit.checker.batch.run import safe_check
 from trfaudit.checker.compare import check_round
-from trfaudit.checker.model import ILLEGAL, UNEXPLAINED
-from trfaudit.checker.run import safe_check
+from trfaudit.checker.findings import ILLEGAL, UNEXPLAINED
 from trfaudit.engine import EDITIONS, NoPairing
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse, read
@@ -112,9 +111,8 @@ def test_not_a_round_pairing(make_player, make_trf, blocks, expected):
 
 
 def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_trf, tmp_path):
-    from typer.testing import CliRunner
-
     from trfaudit.checker.cli import app
+    from typer.testing import CliRunner
 
     rounds = with_round2({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="})
     path = tmp_path / "twice.trf"
@@ -169,9 +167,8 @@ def test_a_failing_explanation_is_reported(monkeypatch, corpus_dir):
 
 def test_games_without_results_count_as_paired(corpus_dir, tmp_path):
     """A mid-round export (results not in yet): the round is still checked."""
-    from typer.testing import CliRunner
-
     from trfaudit.checker.cli import app
+    from typer.testing import CliRunner
 
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
     last = t.recorded_rounds()

@@ -4,8 +4,8 @@ findings, and every finding under the fully modelled editions, keep their class.
 
 from __future__ import annotations
 
-from trfaudit.checker.model import Discrepancy, FindingClass, Kind, RoundReport, Status
-from trfaudit.checker.run import with_model_gaps
+from trfaudit.checker.batch.run import with_model_gaps
+from trfaudit.checker.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
 from trfaudit.engine.dutch.editions import EDITIONS
 
 

@@ -13,10 +13,9 @@ import json
 
 import jsonschema
 import pytest
-
-from trfaudit.checker.model import BatchReport
-from trfaudit.checker.report_json import render, schema
-from trfaudit.checker.run import Options, check_tournament
+from trfaudit.checker.batch.run import Options, check_tournament
+from trfaudit.checker.findings import BatchReport
+from trfaudit.checker.reports.json import render, schema
 from trfaudit.trf.files import load
 
 INPUT = ("input", "input")

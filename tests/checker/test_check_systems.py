@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from typer.testing import CliRunner
-
 from trfaudit.checker.cli import app
-from trfaudit.trf.reader import read
 from trfaudit.engine.systems import system_of_file
+from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system
+from typer.testing import CliRunner
 
 runner = CliRunner()
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"

@@ -11,9 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
-
 from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.model import COLOUR, ILLEGAL, ORDER, QUALITY
+from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.engine import round_input
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.trf.reader import read

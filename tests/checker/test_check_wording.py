@@ -16,7 +16,6 @@ the only kind compared on quality: it has no sentence.
 from __future__ import annotations
 
 import pytest
-
 from trfaudit.checker.wording import Bracket, Candidate, measure, sentence, what
 from trfaudit.engine.dutch.criteria import Context
 from trfaudit.engine.dutch.editions import EDITION_2012, EDITION_2017, EDITION_2025

@@ -7,8 +7,7 @@ from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
-
-from trfaudit.checker.standings import is_ranking
+from trfaudit.checker.ranks import is_ranking
 
 
 def _by_pairs(scores: dict[int, Fraction], ranks: dict[int, int]) -> bool:

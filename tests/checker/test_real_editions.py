@@ -7,10 +7,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.trf.reader import read
 from trfaudit.engine.systems import system_of_file
+from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system
 
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"

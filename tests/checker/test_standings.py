@@ -8,15 +8,14 @@ import io
 import json
 
 import jsonschema
-from typer.testing import CliRunner
-
 from trfaudit.checker.cli import app
-from trfaudit.checker.report_json import schema as report_schema
-from trfaudit.checker.standings import verify
+from trfaudit.checker.ranks import verify
+from trfaudit.checker.reports.json import schema as report_schema
 from trfaudit.trf.jsonform import schema as trf_schema
 from trfaudit.trf.jsonform import to_dict
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.writer import write
+from typer.testing import CliRunner
 
 runner = CliRunner()
 

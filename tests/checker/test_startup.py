@@ -23,13 +23,13 @@ NOT_FOR_HELP = (
     "trfaudit.engine.dutch.pairer",
     "trfaudit.engine.matching",
     "trfaudit.engine.tiebreaks",
-    "trfaudit.checker.run",
+    "trfaudit.checker.batch.run",
     "trfaudit.checker.compare",
     "trfaudit.checker.inputs",
-    "trfaudit.checker.standings",
-    "trfaudit.checker.report_text",
-    "trfaudit.checker.report_json",
-    "trfaudit.checker.report_html",
+    "trfaudit.checker.ranks",
+    "trfaudit.checker.reports.text",
+    "trfaudit.checker.reports.json",
+    "trfaudit.checker.reports.html",
     "trfaudit.trf.reader",
     "trfaudit.trf.writer",
     "trfaudit.trf.jsonform",
@@ -52,14 +52,14 @@ NOT_FOR_HELP = (
 #: JSON form and the writer (a TRF file is read, not written), the generator, the process
 #: pool (one job), the cluster.
 NOT_FOR_CHECK = (
-    "trfaudit.checker.report_json",
-    "trfaudit.checker.report_html",
+    "trfaudit.checker.reports.json",
+    "trfaudit.checker.reports.html",
     "trfaudit.trf.jsonform",
     "trfaudit.trf.writer",
     "trfaudit.corpus.config",
     "trfaudit.corpus.generator",
-    "trfaudit.checker.cluster",
-    "trfaudit.checker.stream",
+    "trfaudit.checker.batch.cluster",
+    "trfaudit.checker.batch.stream",
     "concurrent.futures.process",
     "networkx",
     "numpy",
@@ -99,7 +99,7 @@ def test_importing_the_cli_loads_no_heavy_module() -> None:
 
 def test_help_loads_no_heavy_module() -> None:
     loaded = loaded_after(run_cli("--help"))
-    assert "trfaudit.checker.commands.check" in loaded  # the commands were registered
+    assert "trfaudit.checker.cli.check" in loaded  # the commands were registered
     assert sorted(loaded & set(NOT_FOR_HELP)) == []
 
 
@@ -110,7 +110,7 @@ def test_checking_one_file_loads_only_what_it_needs() -> None:
         "trfaudit.trf.reader",
         "trfaudit.engine.dutch.pairer",
         "lark",
-        "trfaudit.checker.report_text",
+        "trfaudit.checker.reports.text",
     } <= loaded
     assert sorted(loaded & set(NOT_FOR_CHECK)) == []
 

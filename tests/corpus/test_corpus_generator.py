@@ -9,19 +9,17 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import ConfigError, GeneratorConfig
 from trfaudit.corpus.dice import Dice
 from trfaudit.corpus.generator import (
     DIALECTS,
+    Plan,
     RulesNotImplemented,
     baku_accelerations,
     generate,
     generate_batch,
     render,
-    Plan,
 )
 from trfaudit.corpus.players import Entrant, initial_order_key, make_entrants
 from trfaudit.corpus.replay import recorded_pairing, replay
@@ -30,6 +28,7 @@ from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse
 from trfaudit.trf.validate import validate
 from trfaudit.trf.writer import convert
+from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 F = Fraction
@@ -306,7 +305,7 @@ def test_generated_tournaments_check_clean(tmp_path, has_check_command):
     """``trfaudit check`` accepts generated tournaments (both editions once 2017 exists)."""
     if not has_check_command:
         pytest.skip(
-            "trfaudit check is not implemented yet (checker/commands/check.py); the "
+            "trfaudit check is not implemented yet (checker/cli/check.py); the "
             "engine re-pairing above covers the same ground meanwhile"
         )
     runner = CliRunner()

@@ -13,7 +13,6 @@ import json
 from pathlib import Path
 
 import pytest
-
 from trfaudit.corpus.config import load_config
 from trfaudit.corpus.generator import DIALECTS, generate_batch
 from trfaudit.corpus.replay import replay
@@ -85,10 +84,9 @@ def test_documented_command_reproduces_the_generated_files(batch, tmp_path):
 
 def test_trfaudit_check_finds_the_generated_files_clean(has_check_command):
     if not has_check_command:
-        pytest.skip("trfaudit check is not implemented yet (checker/commands/check.py)")
-    from typer.testing import CliRunner
-
+        pytest.skip("trfaudit check is not implemented yet (checker/cli/check.py)")
     from trfaudit.checker.cli import app
+    from typer.testing import CliRunner
 
     result = CliRunner().invoke(app, ["check", *(str(b) for b in BATCHES)])
     assert result.exit_code == 0, result.output

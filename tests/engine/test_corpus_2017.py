@@ -11,11 +11,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.engine.dutch.editions import eligible_2017, eligible_2025, float_2017
-from trfaudit.engine.history import Game
 from trfaudit.engine.dutch.players import DOWN, game_float
+from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.history import Game
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 
@@ -151,7 +151,7 @@ def test_penultimate_bracket_and_collapsed_last_bracket():
     t = tournament(h, 5)
     got = pair_round(round_input(t, 2), E2017)
     assert (sorted((b.white, b.black) for b in got.boards), got.bye) == ([(3, 1), (4, 2)], None)
-    assert len(got.brackets) == 2 and got.brackets[0].pairs == []
+    assert len(trace_of(got).brackets) == 2 and trace_of(got).brackets[0].pairs == []
 
 
 def test_c7_sees_the_last_bracket_through_its_legal_pairings():

@@ -15,11 +15,10 @@ import random
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine.dutch.criteria import Context
 from trfaudit.engine.dutch.editions import EDITIONS
-from trfaudit.engine.history import round_input
 from trfaudit.engine.dutch.players import build_states
+from trfaudit.engine.history import round_input
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

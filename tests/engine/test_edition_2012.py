@@ -10,11 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.editions import eligible_2012, float_2012
-from trfaudit.engine.history import Game
 from trfaudit.engine.dutch.players import DOWN
+from trfaudit.engine.history import Game
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 

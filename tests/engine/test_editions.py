@@ -12,7 +12,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine.dutch import editions
 from trfaudit.engine.dutch.editions import (
     ALL_EDITIONS,
@@ -127,7 +126,7 @@ def test_names():
 
 
 def test_cli_choices_come_from_the_registry():
-    from trfaudit.checker.commands import check, generate, pair
+    from trfaudit.checker.cli import check, generate, pair
     from trfaudit.corpus.config import RULES
 
     assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES]
@@ -139,9 +138,8 @@ def test_cli_choices_come_from_the_registry():
 
 
 def test_an_edition_not_in_the_registry_is_refused_by_the_cli(tmp_path):
-    from typer.testing import CliRunner
-
     from trfaudit.checker.cli import app
+    from typer.testing import CliRunner
 
     result = CliRunner().invoke(app, ["pair", str(tmp_path / "x.trf"), "--rules", "1999"])
     assert result.exit_code == 2

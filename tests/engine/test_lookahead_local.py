@@ -9,9 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine import EDITION_2025, EDITIONS, round_input
 from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer, RoundPairing
+from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -58,7 +58,7 @@ def test_local_pairing_refused_when_c8_bound_is_out_of_reach() -> None:
     got = spy.pair()
     assert False in spy.verdicts
     assert _pairs(got) == {frozenset(p) for p in ((2, 7), (1, 3), (6, 8), (4, 5))}
-    bracket = next(b for b in got.brackets if 1 in b.residents)
+    bracket = next(b for b in trace_of(got).brackets if 1 in b.residents)
     assert isinstance(bracket, BracketRecord) and bracket.downfloaters == [8]
 
 
@@ -78,8 +78,8 @@ def test_local_route_pairs_as_the_full_matching(name: str) -> None:
         local, full = spy.pair(), _FullOnly(inp, EDITION_2025).pair()
         refused += spy.verdicts.count(False)
         assert _pairs(local) == _pairs(full), rnd
-        assert [(b.pairs, b.downfloaters) for b in local.brackets] == [
-            (b.pairs, b.downfloaters) for b in full.brackets
+        assert [(b.pairs, b.downfloaters) for b in trace_of(local).brackets] == [
+            (b.pairs, b.downfloaters) for b in trace_of(full).brackets
         ], rnd
         assert local.bye == full.bye
     assert refused or name in ("t000244.trf", "t000282.trf")
@@ -95,7 +95,7 @@ class _CompletionSpy(DutchPairer):
 
     def _complete_around(self, left: frozenset[int]) -> bool:
         got = super()._complete_around(left)
-        full = self._complete(sorted(left | self.lower), lambda v: not self.noncand[v])
+        full = self._complete(sorted(left | self.bk.lower), lambda v: not self.noncand[v])
         self.answers.append((got, full))
         return got
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.pairer import DutchPairer
 from trfaudit.trf.reader import read

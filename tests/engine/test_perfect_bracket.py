@@ -11,10 +11,10 @@ from __future__ import annotations
 from itertools import permutations
 
 import pytest
-
 from trfaudit.engine import EDITIONS, round_input
-from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer
+from trfaudit.engine.dutch.trace import trace_of
 
 from .builder import tournament
 from .test_criteria import history
@@ -41,7 +41,7 @@ def _pair(
     t = tournament(history(n, rounds), total)
     spy = _Spy(round_input(t, len(rounds) + 1), edition)
     got = spy.pair()
-    return {frozenset((b.white, b.black)) for b in got.boards}, spy.took, got.brackets
+    return {frozenset((b.white, b.black)) for b in got.boards}, spy.took, trace_of(got).brackets
 
 
 def _pairs(*ps: tuple[int, int]) -> set[frozenset[int]]:

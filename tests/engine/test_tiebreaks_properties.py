@@ -6,7 +6,6 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from trfaudit.engine.tiebreaks import RULES_2024, RULES_2026, compute
 from trfaudit.trf.tiebreak_codes import parse_list
 
@@ -120,7 +119,7 @@ def test_cut_one_never_exceeds_buchholz(event, rules):
 def test_every_wrong_rank_is_reported_and_right_ranks_are_not(event, data):
     """checker.standings.compare: the computed ranks give no finding; in a shuffled order,
     every participant whose rank is outside its computed place is named by a finding."""
-    from trfaudit.checker.standings import compare
+    from trfaudit.checker.ranks import compare
 
     rows, rounds = event
     t = tournament(rows, rounds)

@@ -8,9 +8,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.pairer import DutchPairer, RoundPairing
+from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -44,7 +44,7 @@ class _Always(DutchPairer):
 
 
 def _brackets(p: RoundPairing) -> list[tuple[list[tuple[int, int]], list[int]]]:
-    return [(sorted(b.pairs), b.downfloaters) for b in p.brackets]
+    return [(sorted(b.pairs), b.downfloaters) for b in trace_of(p).brackets]
 
 
 @pytest.mark.parametrize(

@@ -15,9 +15,10 @@ from types import MappingProxyType
 
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.editions import EDITION_2025, Edition
-from trfaudit.engine.dutch.pairer import Board, RoundPairing
 from trfaudit.engine.dutch.players import build_states
+from trfaudit.engine.dutch.trace import DutchTrace
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.result import Board, RoundPairing
 
 TOY_EDITION = replace(
     EDITION_2025,
@@ -34,7 +35,7 @@ EXPLAINED: list[int] = []
 
 def explain(inp, edition, rec, result, names):
     from trfaudit.checker.explain import Explanation
-    from trfaudit.checker.model import ORDER
+    from trfaudit.checker.findings import ORDER
 
     EXPLAINED.append(inp.round)
     return Explanation(ORDER, "toy", None, None, None, "the toy system pairs neighbours")
@@ -64,4 +65,4 @@ class ToySystem:
             colour, rule = allocate(states[a], states[b], inp.initial_colour or "w")
             white, black = (a, b) if colour == "w" else (b, a)
             boards.append(Board(white, black, rule))
-        return RoundPairing(inp.round, boards, bye, states=states)
+        return RoundPairing(inp.round, boards, bye, trace=DutchTrace(states=states))

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
+from trfaudit.checker.findings import Discrepancy, FileReport, Kind
 from trfaudit.engine.tiebreaks import (
     IN_FORCE_2026,
     RULES_2024,
@@ -36,8 +37,6 @@ from trfaudit.engine.tiebreaks.direct import DirectEncounter
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
 from trfaudit.trf.tiebreak_codes import TieBreakCode
-
-from .model import Discrepancy, FileReport, Kind
 
 _ORDINALS = (
     "first",

@@ -12,7 +12,7 @@ from trfaudit.trf.tiebreak_codes import TieBreakCode, parse_code
 from .base import TieBreak, Unavailable, Value
 from .catalogue import make
 from .event import Event
-from .rules import TieBreakRules
+from .texts import TieBreakRules
 
 
 @dataclass

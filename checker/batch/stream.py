@@ -23,8 +23,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from .model import FileReport, class_of
-from .report_json import file_to_dict
+from trfaudit.checker.findings import FileReport, class_of
+from trfaudit.checker.reports.json import file_to_dict
 
 STDIN = "-"
 

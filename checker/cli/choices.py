@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import enum
 
-from trfaudit.engine.systems import builtin_systems
+from trfaudit.engine.systems import edition_names
 
 #: The edition names a user may choose (``--rules``): every built-in system's, newest first.
-EDITION_NAMES: tuple[str, ...] = tuple(e.name for s in builtin_systems() for e in s.editions)
+EDITION_NAMES: tuple[str, ...] = edition_names()
 
 
 def rules_choices(

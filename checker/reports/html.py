@@ -12,8 +12,16 @@ from __future__ import annotations
 
 from html import escape
 
-from .localise import short
-from .model import BatchReport, BracketView, FileReport, Pairing, PlayerInfo, RoundReport, Side
+from trfaudit.checker.findings import (
+    BatchReport,
+    BracketView,
+    FileReport,
+    Pairing,
+    PlayerInfo,
+    RoundReport,
+    Side,
+)
+from trfaudit.checker.localise import short
 
 #: Rows of each table shown without ``--full``.
 ROWS = 12
@@ -245,7 +253,7 @@ def _file(f: FileReport, full: bool) -> str:
             for r in f.rounds
         )
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
-    from .report_text import edition_lines
+    from trfaudit.checker.reports.text import edition_lines
 
     lines = edition_lines(f)
     if lines:

@@ -1,4 +1,4 @@
-"""The JSON report: one document for the whole batch (``checker/schema/report.schema.json``)."""
+"""The JSON report: one document for the whole batch (``checker/reports/schema/report.schema.json``)."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from dataclasses import asdict
 from importlib import resources
 from typing import Any
 
-from .model import BatchReport, Discrepancy, FileReport, Pairing, RoundReport
+from trfaudit.checker.findings import BatchReport, Discrepancy, FileReport, Pairing, RoundReport
 
 FORMAT_VERSION = 1
 
@@ -99,6 +99,8 @@ def render(batch: BatchReport) -> str:
 def schema() -> dict[str, Any]:
     """The JSON Schema of the report."""
     text = (
-        resources.files("trfaudit.checker").joinpath("schema/report.schema.json").read_text("utf-8")
+        resources.files("trfaudit.checker.reports")
+        .joinpath("schema/report.schema.json")
+        .read_text("utf-8")
     )
     return json.loads(text)

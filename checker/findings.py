@@ -1,7 +1,7 @@
 """The report model of ``trfaudit check``: what was found, independent of how it is shown.
 
 The text, JSON and HTML reports all render these dataclasses; the JSON report is
-:func:`dataclasses.asdict`-like and documented by ``checker/schema/report.schema.json``.
+:func:`dataclasses.asdict`-like and documented by ``checker/reports/schema/report.schema.json``.
 """
 
 from __future__ import annotations

@@ -8,9 +8,15 @@ from rich import box
 from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
-
-from .localise import short
-from .model import BatchReport, BracketView, FileReport, RoundReport, Side, number_ranges
+from trfaudit.checker.findings import (
+    BatchReport,
+    BracketView,
+    FileReport,
+    RoundReport,
+    Side,
+    number_ranges,
+)
+from trfaudit.checker.localise import short
 
 KIND_STYLE = {
     "illegal": "bold red",
@@ -209,7 +215,7 @@ def standings_block(console: Console, f: FileReport) -> None:
 
 def edition_lines(f: FileReport) -> list[str]:
     """The rounds whose verdict depends on the edition, when several were checked."""
-    from .by_edition import verdict_sentence
+    from trfaudit.checker.by_edition import verdict_sentence
 
     if len(f.editions) < 2:
         return []

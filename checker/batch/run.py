@@ -19,14 +19,18 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Callable, Iterable, Iterator
 
+from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
+from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.systems import (
+    EDITIONS,
+    System,
+    edition_names,
+    named,
+    system_of,
+    system_of_file,
+)
 from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
-
-from .model import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
-from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.engine.systems import EDITIONS, System, named, system_of, system_of_file
-
-from .choices import EDITION_NAMES
 
 
 @dataclass
@@ -75,8 +79,8 @@ class Prepared:
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
         input cause explains reported as such (:func:`checker.inputs.diagnose`)."""
-        from .inputs import diagnose
-        from .model import DIFFERS
+        from trfaudit.checker.findings import DIFFERS
+        from trfaudit.checker.inputs import diagnose
 
         if self.prefilled is not None:
             return self.prefilled
@@ -102,7 +106,7 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     """A quality or order finding under an edition the engine does not model in full is the
     engine's reading of the rules, not a certainty: class ``interpretation``, with the gap
     named (``Edition.model_gaps``).  Illegal and colour findings do not depend on the gaps."""
-    from .model import FindingClass, Kind
+    from trfaudit.checker.findings import FindingClass, Kind
 
     gaps = getattr(edition, "model_gaps", "")
     if not gaps:
@@ -166,7 +170,7 @@ def prepare_tournament(
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
-    from .team import is_team_event
+    from trfaudit.checker.team import is_team_event
 
     system = pairing_system(t)
     registered = system_of_file(t)
@@ -222,14 +226,14 @@ def prepare_tournament(
         rounds = tuple(range(1, recorded + 1))
     if any(e.pending for p in t.players.values() for e in p.entries):
         report.warnings.append(f"{report.file}: games without results are checked as paired")
-    from .compare import initial_colour
-    from .inputs import initial_colour_finding
+    from trfaudit.checker.compare import initial_colour
+    from trfaudit.checker.inputs import initial_colour_finding
 
     initial, note = initial_colour(t, edition)
     if note:
         report.warnings.append(f"{report.file}: {note}")
     if options.round is None:  # the recorded ranks are those after the last round
-        from .standings import attach
+        from trfaudit.checker.ranks import attach
 
         attach(t, report, options.tb_rules)
     findings: dict[int, Discrepancy] = {}
@@ -242,7 +246,7 @@ def prepare_tournament(
     if options.rules == "all":
         names += [
             n
-            for n in EDITION_NAMES
+            for n in edition_names()
             if n not in names and n in EDITIONS and not system_of(EDITIONS[n]).team
         ]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
@@ -276,7 +280,7 @@ def check_prepared(t, rnd: int, editions, initials, known: bool = True) -> Round
     """One round under one edition, or under several side by side (:mod:`checker.by_edition`)."""
     if len(editions) <= 1:
         return safe_check(t, rnd, editions[0], initials[0])
-    from .by_edition import check_round_editions
+    from trfaudit.checker.by_edition import check_round_editions
 
     return check_round_editions(t, rnd, editions, initials, known, safe_check)
 
@@ -295,12 +299,12 @@ def check_tournament(t: Tournament, options: Options) -> FileReport:
 
 def safe_check(t, rnd: int, edition, initial: str | None = None) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
-    from .compare import check_round
+    from trfaudit.checker.compare import check_round
 
     try:
         return check_round(t, rnd, edition, initial)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
-        from .model import DIFFERS
+        from trfaudit.checker.findings import DIFFERS
 
         return RoundReport(
             rnd,
@@ -381,7 +385,7 @@ def run(
                 try:
                     results[(i, rnd)] = fut.result()[2]
                 except Exception as exc:  # noqa: BLE001 - a worker died
-                    from .model import DIFFERS
+                    from trfaudit.checker.findings import DIFFERS
 
                     results[(i, rnd)] = RoundReport(
                         rnd,
@@ -433,9 +437,8 @@ def check_file(
     The file is read from ``path`` (the worker must see it), or from ``data`` when the caller
     sent its bytes; the report names ``path`` either way, so both give the same report.
     """
+    from trfaudit.checker.batch.stream import bytes_hash, file_hash
     from trfaudit.trf.errors import TrfError
-
-    from .stream import bytes_hash, file_hash
 
     if data is None:
         prep = prepare(path, options)

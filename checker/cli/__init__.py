@@ -1,0 +1,29 @@
+"""The ``trfaudit`` command line: the application and its commands, listed here.
+
+Each command is a module-level function of its own module; this module registers them by
+name, in the order ``trfaudit --help`` shows them.  A new command is a function in a module
+of this package and one line below.  The commands load what they need when they run, so that
+``--help`` stays quick (tests/checker/test_startup.py).
+"""
+
+from __future__ import annotations
+
+from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, load, say
+from .check import check_command
+from .files import convert_command, validate_command
+from .generate import generate_command
+from .pair import pair_command
+from .standings import standings_command
+
+__all__ = ["EXIT_DISCREPANCY", "EXIT_INVALID", "EXIT_OK", "app", "emit", "load", "main", "say"]
+
+app.command("validate")(validate_command)
+app.command("convert")(convert_command)
+app.command("check")(check_command)
+app.command("generate")(generate_command)
+app.command("pair")(pair_command)
+app.command("standings")(standings_command)
+
+
+def main() -> None:  # pragma: no cover - the entry point of python -m trfaudit.checker.cli
+    app()

@@ -1,0 +1,1 @@
+"""The report renderers of ``trfaudit check``: text, JSON (with its schema) and HTML."""

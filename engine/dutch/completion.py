@@ -1,0 +1,214 @@
+"""The PAB pre-pass and the completion tests (C.04.3 2026 Arts. 2.2-2.3 [C4], [C5]).
+
+Before any bracket is paired, the pre-pass finds the lowest score the PAB assignee can have
+(C5) and checks that the round can be paired at all (C1-C3; 1.9.3).  While brackets are
+paired, a candidate stands only if everybody left can still be paired, with the PAB to a
+candidate (C4): the cheap one-swap test first, a maximum matching when it cannot tell.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from ..matching import max_cardinality_matching, max_weight_matching
+from ..result import NoPairing
+from .state import RoundState
+from .weights import bit_width
+
+
+class CompletionTests(RoundState):
+    """Completion of the round: the PAB pre-pass (C5) and the tests of C4."""
+
+    def _sparse_edges(self, vertices: list[int], k: int = 12) -> list[tuple[int, int]]:
+        """Up to ``k`` compatible partners of each vertex among the next ones in order: a
+        subgraph; a complete matching of it is one of the whole graph."""
+        edges = []
+        ok = self.ok
+        for x, a in enumerate(vertices):
+            found = 0
+            for b in vertices[x + 1 :]:
+                if ok(a, b):
+                    edges.append((a, b))
+                    found += 1
+                    if found == k:
+                        break
+        return edges
+
+    def _all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
+        ok = self.ok
+        return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
+
+    def _pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
+        """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
+        lowest score left unpaired), with a completeness check of the whole round (C1-C3).
+
+        A sparse subgraph is tried first; its answer is kept when it is provably the whole
+        graph's (a complete matching exists, and the PAB score found is the lowest score of
+        any eligible player)."""
+        order, n = self.order, self.n
+        everyone = list(range(n))
+        if n % 2 == 0:
+            if not self._complete(everyone, None):
+                raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
+            return 0, False, {}
+        eligible = [p.score for p in order if p.bye_eligible]
+        if not eligible:
+            raise NoPairing("no player can receive the pairing-allocated bye (C2)")
+        if not self.edition.completion_every_bracket:  # 2017: no C5, any eligible player
+            if not self._complete(everyone, lambda v: order[v].bye_eligible):
+                raise NoPairing("no round-pairing satisfies C.1-C.3 (A.9)")
+            return order[0].score, False, {}
+        scores = sorted({p.score for p in order})
+        level = {s: k for k, s in enumerate(scores)}
+        sb = bit_width(len(scores) * n)
+
+        def solve(edges: list[tuple[int, int]]) -> tuple[dict[int, int], list[int]]:
+            weights = {}
+            for i, j in edges:
+                a, b = order[i], order[j]
+                top = 1 + (not a.bye_eligible) + (not b.bye_eligible)
+                weights[(i, j)] = (top << sb) + level[a.score] + level[b.score]
+            mate = max_weight_matching(weights, bit_width(3 * n) + sb + 2) if weights else {}
+            unmatched = [v for v in range(n) if v not in mate]
+            return mate, unmatched
+
+        low, top = min(eligible), order[0].score
+        if low < top and self._pab_among(low):
+            # The lowest score possible; nobody at the top score is the PAB assignee, so
+            # which partners the top bracket's players get does not matter here.
+            bye_score, single = low, False
+        else:
+            mate, unmatched = solve(self._sparse_edges(everyone))
+            if not (
+                len(unmatched) == 1
+                and order[unmatched[0]].bye_eligible
+                and order[unmatched[0]].score == low
+            ):
+                mate, unmatched = solve(self._all_edges(everyone))
+            if len(unmatched) > 1:
+                raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
+            bye = order[unmatched[0]]
+            if not bye.bye_eligible:
+                raise NoPairing("no player can receive the pairing-allocated bye (C2)")
+            bye_score = bye.score
+            single = bye_score >= top and all(
+                order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
+            )
+        counts = sorted(p.played for p in order if p.score == bye_score)
+        ranks: dict[int, int] = {}
+        if self.edition.c9_fewest_unplayed:
+            # Paired players weigh more the fewer games they played, so the PAB goes to one
+            # with the most games played (fewest unplayed).
+            for k, c in enumerate(sorted(counts, reverse=True)):
+                ranks[c] = k
+        else:
+            for k, c in enumerate(counts):
+                ranks[c] = k
+        return bye_score, single, ranks
+
+    def _with_stand_in(
+        self,
+        players: list[int],
+        spare: Callable[[int], bool],
+        keep: Callable[[tuple[int, int]], bool] | None = None,
+        k: int = 12,
+        dense: bool = True,
+    ) -> dict[int, int] | None:
+        """A matching of ``players`` (C1, C3, and ``keep`` when given) that pairs all of
+        them, or, when they are odd, all but one, whom the stand-in -1 takes (a player
+        ``spare`` accepts: the PAB, or whoever is left over); None when there is none.
+        Tried on the sparse subgraph (``k`` next partners each) first, then, with ``dense``,
+        on every pair."""
+        odd = len(players) % 2 == 1
+        verts = players + ([-1] if odd else [])
+        stand_in = [(-1, v) for v in players if spare(v)] if odd else []
+        for sparse in (True, False) if dense else (True,):
+            edges = self._sparse_edges(players, k) if sparse else self._all_edges(players)
+            if keep is not None:
+                edges = [e for e in edges if keep(e)]
+            mate = max_cardinality_matching(verts, edges + stand_in)
+            if len(mate) == len(verts):
+                return mate
+        return None
+
+    def _pab_among(self, score: int) -> bool:
+        """Does the field pair with the PAB to an eligible player of ``score``?  (Sparse
+        subgraph only: a quick answer; no means not shown.)"""
+        order = self.order
+        return (
+            self._with_stand_in(
+                list(range(self.n)),
+                lambda v: order[v].bye_eligible and order[v].score == score,
+                dense=False,
+            )
+            is not None
+        )
+
+    def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
+        """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
+        be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
+        return self._with_stand_in(rest, candidates or (lambda v: True)) is not None
+
+    def _completable(self, mate: dict[int, int]) -> bool:
+        """Can everybody the local matching leaves unpaired still be paired (one PAB to an
+        eligible player of the PAB score at most)?"""
+        rest_v = frozenset(v for v in self.bk.V if v not in mate and v not in self.final)
+        cached = self.bk.completable_cache.get(rest_v)
+        if cached is not None:
+            return cached
+        ok = self._complete_around(rest_v)
+        if not ok:
+            rest = sorted(rest_v | self.bk.lower)
+            ok = self._complete(rest, lambda v: not self.noncand[v])
+        self.bk.completable_cache[rest_v] = ok
+        return ok
+
+    def _complete_around(self, left: frozenset[int]) -> bool:
+        """A sufficient test for :meth:`_completable`: :meth:`_one_swap` around a maximum
+        matching of the players below (one per set of players, :meth:`_near_perfect_of`).
+        False: not shown (the full test decides)."""
+        if self.bk.lower_base is None:
+            self.bk.lower_base = self._near_perfect_of(self.bk.lower)
+        return self._one_swap(self.bk.lower_base, self.bk.lower, left)
+
+    def _one_swap(
+        self, base: dict[int, int], players: frozenset[int], left: frozenset[int]
+    ) -> bool:
+        """Do ``players`` and the at most one player ``left`` pair completely (the PAB, if
+        any, to a candidate), shown from ``base`` - a matching of ``players`` pairing all
+        of them, or all but one, ``spare`` - by adding one pair or swapping one?"""
+        nc, ok = self.noncand, self.ok
+        if -2 in base or len(left) > 1:
+            return False
+        spare = base.get(-1)  # the player of the ones below left over, when they are odd
+        if not left:
+            return spare is None or not nc[spare]
+        (u,) = left
+        if spare is None:  # u or a partner's partner takes the PAB
+            return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in players)
+        return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare) for x in players)
+
+    def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
+        """:meth:`_near_perfect` of a set of players, kept for the round.  The players below
+        one bracket are those below the previous one less a scoregroup: the previous
+        matching, less the pairs that group broke, is completed on the players it left
+        alone when that suffices."""
+        got = self.near_cache.get(players)
+        if got is not None:
+            return got
+        last = self.last_near
+        if last is not None and players <= last[0] and -2 not in last[1]:
+            mate = {v: m for v, m in last[1].items() if v in players and m in players}
+            alone = sorted(players.difference(mate))
+            patch = self._near_perfect(alone) if alone else {}
+            got = {**mate, **patch} if -2 not in patch else None
+        if got is None:
+            got = self._near_perfect(sorted(players))
+        self.near_cache[players] = got
+        self.last_near = (players, got)
+        return got
+
+    def _near_perfect(self, players: list[int]) -> dict[int, int]:
+        """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
+        paired with the stand-in -1; ``{-2: -2}`` when there is none."""
+        return self._with_stand_in(players, lambda v: True) or {-2: -2}

@@ -1,0 +1,135 @@
+"""The perfect-bracket shortcut: a bracket whose first transposition fails nothing is
+paired without a matching (C.04.3 2026 Art. 4.2; 2017 D.1)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .bracket import BracketMatching
+from .state import BracketState
+from .trace import BracketRecord
+
+
+class PerfectBracket(BracketMatching):
+    """The perfect transposition of a homogeneous bracket, found without a matching."""
+
+    def _perfect_bracket(
+        self, current: list[int], mdp_count: int, nxt: list[int]
+    ) -> list[tuple[int, int]] | None:
+        """The pairs of the bracket's first perfect candidate when it can be found without a
+        matching, else None (the matching route decides).
+
+        Where: an even bracket of one score (no MDPs; 2012 A.3's "homogeneous" brackets of
+        mixed scores are left out).  For two players of equal score every criterion that
+        does not count failures adds one term per player (engine.dutch.criteria.Criterion), so all
+        complete pairings of the bracket tie there; one whose pairs are legal (C1, C3) and
+        fail no failure-counting criterion is at its best on every criterion of the bracket.
+        It pairs everybody, so it is also best on C6 (2017 C.5); the look-ahead criteria
+        (C8, 2017 C.7) rank below C6 and see the same next bracket for every complete
+        pairing (nobody floats down).  Above C6 stands completion (C4 with C2/C5; 2017
+        C.4): in the last bracket the pairing is the round's; in 2025 the rest of the field
+        must still pair completely with the PAB to a candidate (:meth:`_complete`, as
+        :meth:`_completable`), otherwise the matching route decides; in 2017 completion is
+        only in force in the PPB (left to the matching route) and the route re-pairs the
+        bracket as the PPB when the rest cannot complete (A.9, C.4), as it would after a
+        matching.  Such a candidate being among the best, the first generated one is the
+        answer (Art. 4, 3.8): transpositions of the original S2 come before any exchange
+        (4.2, 4.3; 2017 D.1, D.2), so it is the first perfect transposition in Art. 4.2's
+        lexicographic order (:meth:`_first_perfect_transposition`).  Not taken when the next
+        bracket's C9 (2.4.4) would depend on how the rest pairs (:meth:`_c9_in_force`)."""
+        order, n = self.order, self.n
+        if mdp_count or not current or len(current) % 2:
+            return None
+        if order[current[0]].score != order[current[-1]].score:
+            return None
+        ctx = self.ctx
+        if ctx.odd and nxt and nxt[-1] < n - 1 and order[nxt[0]].score == ctx.bye_score:
+            return None  # the next bracket's C9 would read the rest's matching
+        rest = sorted(self.alive.difference(current))
+        if rest and not self.edition.completion_every_bracket and (not nxt or ctx.completion):
+            return None  # 2017/2012: the PPB (or a state the route never makes)
+        pairs = self._first_perfect_transposition(current)
+        if (
+            pairs is not None
+            and rest
+            and self.edition.completion_every_bracket
+            and not self._complete(rest, lambda v: not self.noncand[v])
+        ):
+            return None
+        return pairs
+
+    def _perfect_pair(self, a: int, b: int, memo: dict[tuple[object, object], bool]) -> bool:
+        """Is ``a``-``b`` (``a`` ranked higher, same score) legal (C1, C3, not dropped) and
+        failing no failure-counting criterion?  Criteria read only signatures."""
+        if not self.ok(a, b) or (a, b) in self.dropped:
+            return False
+        key = (self.sig[a], self.sig[b])
+        got = memo.get(key)
+        if got is None:
+            pa, pb, ctx = self.order[a], self.order[b], self.ctx
+            got = not any(c.value(ctx, pa, pb, "B") for c in self.criteria if c.counts_failures)
+            memo[key] = got
+        return got
+
+    def _first_perfect_transposition(
+        self, bracket: list[int], budget: int | None = None
+    ) -> list[tuple[int, int]] | None:
+        """Art. 4.2 (2017 D.1): the first transposition of S2, in lexicographic order of the
+        S2 sequence, whose pairs S1[i]-S2[i] are all perfect (:meth:`_perfect_pair`).  A
+        depth-first search: S1[0] takes the earliest free S2 player it pairs perfectly
+        with, then S1[1], ...; on a dead end the latest choice moves on to its next S2
+        player - which visits the transpositions in exactly their order.  None when none
+        is perfect or after ``budget`` choices (default 4 per S1 player, plus 64)."""
+        half = len(bracket) // 2
+        s1, s2 = bracket[:half], bracket[half:]
+        memo: dict[tuple[object, object], bool] = {}
+        used = [False] * half
+        choice = [-1] * half  # index into s2 of S1[i]'s partner, -1: none yet
+        left = 4 * half + 64 if budget is None else budget
+        i = 0
+        while 0 <= i < half:
+            k = choice[i]
+            if k >= 0:
+                used[k] = False
+            k += 1
+            a = s1[i]
+            while k < half and (used[k] or not self._perfect_pair(a, s2[k], memo)):
+                k += 1
+            if k == half:  # dead end: the previous S1 player moves on
+                choice[i] = -1
+                i -= 1
+                continue
+            left -= 1
+            if left < 0:
+                return None
+            choice[i] = k
+            used[k] = True
+            i += 1
+        if i < 0:
+            return None
+        return [(s1[x], s2[choice[x]]) for x in range(half)]
+
+    def _pair_perfect(
+        self, current: list[int], nxt: list[int], pairs: list[tuple[int, int]]
+    ) -> tuple[BracketRecord, list[int]]:
+        """Fix the pairs of :meth:`_perfect_bracket`: nobody floats down."""
+        order = self.order
+        for a, b in pairs:
+            self.final[a] = b
+            self.final[b] = a
+            self.alive.discard(a)
+            self.alive.discard(b)
+        self.bk = BracketState(
+            V=current + nxt, residents=current, whole=True, mate=dict(self.final)
+        )
+        rec = BracketRecord(
+            score=order[current[0]].score,
+            residents=[order[v].tpn for v in current],
+            mdps=[],
+            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
+            downfloaters=[],
+            next_group=[order[v].tpn for v in nxt],
+            c9_applies=self.ctx.single_downfloater_is_pab,
+            context=replace(self.ctx),
+        )
+        return rec, []
