@@ -112,8 +112,23 @@ def _pibe(t: Tournament) -> list[dict[str, object]]:
 
 
 def to_dict(t: Tournament) -> dict[str, Any]:
-    """A JSON-ready dictionary holding everything the model holds."""
-    out: dict[str, Any] = {
+    """A JSON-ready dictionary holding everything the model holds; a team file also gets its
+    team records typed (``team_records``, :func:`trfaudit.trf.team.to_json`; informative:
+    reading takes them from ``records``)."""
+    out = _to_dict(t)
+    from .team import team_records, to_json
+
+    records = team_records(t)
+    if records.source:
+        out["team_records"] = to_json(records)
+    pibe = _pibe(t)  # the ### PIBE records typed (trf.pibe); absent when there are none
+    if pibe:
+        out["pibe"] = pibe
+    return out
+
+
+def _to_dict(t: Tournament) -> dict[str, Any]:
+    return {
         "format": FORMAT,
         "version": VERSION,
         "file": t.file,
@@ -174,10 +189,6 @@ def to_dict(t: Tournament) -> dict[str, Any]:
             for w in t.warnings
         ],
     }
-    pibe = _pibe(t)  # the ### PIBE records typed (trf.pibe); absent when there are none
-    if pibe:
-        out["pibe"] = pibe
-    return out
 
 
 def _entry_from(d: dict[str, Any]) -> RoundEntry:

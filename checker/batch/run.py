@@ -22,7 +22,14 @@ from typing import TYPE_CHECKING
 
 from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
 from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.engine.systems import EDITIONS, edition_names, system_of_file
+from trfaudit.engine.systems import (
+    EDITIONS,
+    System,
+    edition_names,
+    named,
+    system_of,
+    system_of_file,
+)
 from trfaudit.trf.errors import Problem
 from trfaudit.trf.model import Tournament
 
@@ -71,6 +78,8 @@ class Prepared:
     known: bool = True
     #: File-level input findings, by the round they are reported in (checker.inputs).
     findings: dict[int, Discrepancy] = field(default_factory=dict)
+    #: Rounds already checked by another pairing system (checker.team): kept as they are.
+    prefilled: list[RoundReport] | None = None
 
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
@@ -78,6 +87,8 @@ class Prepared:
         from trfaudit.checker.findings import DIFFERS
         from trfaudit.checker.inputs import diagnose
 
+        if self.prefilled is not None:
+            return self.prefilled
         out = []
         for r in reports:
             extra = self.findings.get(r.round)
@@ -129,6 +140,17 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     return replace(r, discrepancies=changed)
 
 
+def _file_checker(system: System | None) -> Callable[..., FileReport]:
+    """The whole-file checker a team system's registry entry names (``checker``,
+    ``"module:function"``); the Swiss Team system's when the file names none."""
+    import importlib
+
+    entry = system if system is not None else named("FIDE_TEAM")
+    module, _, function = str(entry.checker).partition(":")  # type: ignore[attr-defined]
+    found: Callable[..., FileReport] = getattr(importlib.import_module(module), function)
+    return found
+
+
 def prepare(path: str, options: Options) -> Prepared:
     """Read and validate ``path``, choose its edition and the rounds to check."""
     from trfaudit.trf.errors import TrfError
@@ -140,26 +162,32 @@ def prepare(path: str, options: Options) -> Prepared:
         return Prepared(report)
     try:
         data = read_input(path)
-        if refuse_team_event(data, report):
-            return Prepared(report)
-        t = load_bytes(data, report.file)
     except TrfError as exc:
         report.error = str(exc)
+        return Prepared(report)
+    try:
+        t = load_bytes(data, report.file)
+    except TrfError as exc:
+        refuse_team_event(data, report, exc)
         return Prepared(report)
     return prepare_tournament(t, options, report)
 
 
-def refuse_team_event(data: bytes, report: FileReport) -> bool:
-    """A team event is recognised from the file's text before any field is read (team files
-    carry fields an individual reader rejects): ``report`` says so and True is returned.  The
-    one place a Swiss Team check (C.04.6) takes over when it lands."""
+def refuse_team_event(data: bytes, report: FileReport, exc: Exception) -> None:
+    """A file the reader cannot read: when its text shows a team event (recognised before any
+    field is read), it is refused as a team event that the Swiss Team reader cannot read, not
+    as a bare parse error; the reader's message says where it stopped.  A readable team event
+    goes to its system (:func:`prepare_tournament`)."""
     from trfaudit.trf.system import team_event_in
 
     system = team_event_in(data)
     if system is None:
-        return False
-    report.error = f"not a Dutch individual tournament: {system.describe()} is not checked"
-    return True
+        report.error = str(exc)
+        return
+    report.error = (
+        f"{system.describe()}: a team event whose records trfaudit cannot read, "
+        f"not checked ({exc})"
+    )
 
 
 # 97 lines: the file's checks in the order its report states them (system, consistency, edition, rounds, colour, editions).
@@ -173,8 +201,21 @@ def prepare_tournament(
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
+    from trfaudit.checker.team import is_team_event
+
     system = pairing_system(t)
     registered = system_of_file(t)
+    if is_team_event(t) or (registered is not None and registered.team):
+        # A team system checks the whole file on its own path (its registry entry names it).
+        team_system = registered if registered is not None and registered.team else None
+        whole = _file_checker(team_system)
+        team = whole(t, options.rules, options.round)
+        team.file = report.file
+        return Prepared(team, prefilled=team.rounds)
+    chosen = EDITIONS.get(options.rules) if options.rules not in ("auto", "all") else None
+    if chosen is not None and system_of(chosen).team:
+        report.error = f"--rules {options.rules} is a team system's edition: not a team event"
+        return Prepared(report)
     if registered is None and (system.team or options.rules == "auto"):
         # validate/convert accept the file; check judges the registered systems only.
         report.error = f"not a Dutch individual tournament: {system.describe()} is not checked" + (
@@ -239,7 +280,11 @@ def prepare_tournament(
             findings[1] = contradicted[1]
     names = list(choice.candidates) or [choice.edition]
     if options.rules == "all":
-        names += [n for n in edition_names() if n not in names and n in EDITIONS]
+        names += [
+            n
+            for n in edition_names()
+            if n not in names and n in EDITIONS and not system_of(EDITIONS[n]).team
+        ]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
     report.editions = [e.name for e in editions]
     report.edition_known = not choice.candidates
@@ -433,10 +478,6 @@ def _load_bytes(data: bytes, name: str) -> Tournament:
     return parse(data, name)
 
 
-class _Refused(Exception):
-    """The file was refused before it was read (a team event)."""
-
-
 def check_file(
     path: str, options: Options, data: bytes | None = None
 ) -> tuple[FileReport, str | None]:
@@ -454,14 +495,12 @@ def check_file(
     else:
         report = FileReport(file=path)
         try:
-            if refuse_team_event(data, report):
-                raise _Refused
-            prep = prepare_tournament(_load_bytes(data, path), options, report)
-        except _Refused:
-            prep = Prepared(report)
+            t = _load_bytes(data, path)
         except TrfError as exc:
-            report.error = str(exc)
+            refuse_team_event(data, report, exc)
             prep = Prepared(report)
+        else:
+            prep = prepare_tournament(t, options, report)
         sha = bytes_hash(data)
     ready = prep.tournament  # None when the file is not checked (then no rounds)
     prep.report.rounds = prep.finish(

@@ -112,8 +112,17 @@ def generate_command(
         metavar="SPEC",
         help="With --count: run on Dask, tcp://HOST:PORT or local[:N] (needs trfaudit[dask]).",
     ),
+    system: str = typer.Option(
+        "dutch", "--system", help="dutch, or team: the Swiss Team system (C.04.6 2026)."
+    ),
+    teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
+    boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),
+    code: str = typer.Option(
+        "FIDE_TEAM_TYPEA_MP_GP", "--code", help="--system team: the 192 code (TRF-2026 4.7)."
+    ),
 ) -> None:
-    """Generate random tournaments paired by trfaudit's Dutch engine.
+    """Generate random tournaments paired by trfaudit's Dutch engine (or, with
+    ``--system team``, Swiss Team tournaments paired by its C.04.6 engine).
 
     Players get ratings like an open's and pairing numbers by rating; every round is
     paired by the engine and its results are drawn from the FIDE expected-score curve.
@@ -122,6 +131,14 @@ def generate_command(
     corpus/config.py).  The same seed and settings always give the same bytes.  Exit 0
     on success, 2 on bad settings.
     """
+    if system == "team":
+        from trfaudit.checker.team import generate_team
+
+        message, code_ = generate_team(
+            output, teams or 10, boards, rounds or 7, seed, code, baku, count, settings
+        )
+        say(message, err=True)
+        raise typer.Exit(code_)
     from trfaudit.corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
     from trfaudit.corpus.generator import edition_for, generate, generate_batch, render
 

@@ -53,10 +53,24 @@ def pair_command(
     with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
     decides, 1.9.3), 2 on invalid input or when nobody is to be paired.
     """
+    from trfaudit.checker.team import is_team_event, pair_team
     from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
     from trfaudit.engine.edition_choice import choose_edition
     from trfaudit.engine.output import as_json, as_list
+    from trfaudit.engine.systems import system_of
+    from trfaudit.trf.errors import TrfError
+    from trfaudit.trf.files import load as load_any
 
+    try:
+        team_file = load_any(file) if str(file) != "-" else None
+    except TrfError:
+        team_file = None  # load_consistent reports it
+    if team_file is not None and is_team_event(team_file):  # C.04.6, its own system
+        text, why, code = pair_team(team_file, round_, fmt.value)
+        say(f"{file}: {why}" if code else f"rules team-2026: {why}", err=True)
+        if code == 0:
+            emit(text, output)
+        raise typer.Exit(code)
     # The history must be consistent before it is paired (as for convert).
     t, _ = load_consistent(file, "not paired")
     recorded = t.recorded_rounds()
@@ -70,6 +84,12 @@ def pair_command(
         say(f"{file}: {why}", err=True)
         raise typer.Exit(EXIT_INVALID)
     edition = EDITIONS.get(choice.edition)
+    if edition is not None and system_of(edition).team:
+        say(
+            f"{file}: --rules {choice.edition} is a team system's edition: not a team event",
+            err=True,
+        )
+        raise typer.Exit(EXIT_INVALID)
     if edition is None:
         say(
             f"{file}: rules {choice.edition} ({why}) are not implemented yet; implemented: "

@@ -1,5 +1,6 @@
-"""Other systems and team events (issue 9): ``check`` reports them as not checked (exit 2,
-the batch goes on); ``validate`` and ``convert`` still accept the file."""
+"""Other systems and team events (issue 9): ``check`` reports another system as not checked
+(exit 2, the batch goes on); a team event goes to the Swiss Team system (issue 23), which
+refuses a file from before its 2026 edition; ``validate`` and ``convert`` accept both."""
 
 from __future__ import annotations
 
@@ -25,8 +26,9 @@ def flat(text: str) -> str:
 def test_the_team_file_is_read():
     t = read(TEAM)  # its 250 lines give match points only (GP blank): no parse error
     system = pairing_system(t)
-    assert system.team and system_of_file(t) is None
-    assert system.team_records == ("013", "300", "310", "320", "330")
+    found = system_of_file(t)
+    assert system.team and found is not None and found.name == "FIDE_TEAM"
+    assert system.team_records == ("300", "310", "320", "330")
     assert t.accelerations == {}
 
 
@@ -35,8 +37,8 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
     assert result.exit_code == 2
     text = flat(result.output)
     assert (
-        "not checked: not a Dutch individual tournament: 192 FIDE_TEAM_BAKU, a team event "
-        "(013, 300, 310, 320, 330 team records) is not checked"
+        "not checked: a Swiss Team event (C.04.6): start 2024-01-01: the C.04.6 2024 edition "
+        "was in force"
     ) in text
     assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
     # no column-level parse error and no board-level noise for the team event
@@ -45,7 +47,8 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
 
 def test_team_event_is_not_checked_even_with_rules():
     result = runner.invoke(app, ["check", str(TEAM), "--rules", "2025"])
-    assert result.exit_code == 2 and "not a Dutch individual tournament" in flat(result.output)
+    assert result.exit_code == 2
+    assert "--rules 2025 is a Dutch edition; C.04.6 has team-2026 here" in flat(result.output)
 
 
 def test_validate_and_convert_accept_the_team_file():
@@ -71,7 +74,8 @@ def test_another_individual_system(tmp_path):
 def test_a_team_code_alone_is_a_team_event():
     t = read(SMALL)
     t.type_code = "FIDE_TEAM_TYPEA_MP_GP"
-    assert pairing_system(t).team and system_of_file(t) is None
+    found = system_of_file(t)
+    assert pairing_system(t).team and found is not None and found.team
     t.type_code = "FIDE_DUTCH_2025_BAKU"
     system = system_of_file(t)
     assert system is not None and system.name == "FIDE_DUTCH"
