@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-import trfaudit
+import trfaudit  # noqa: E402 - after the sys.path entry above
 
 
 def best(fn, repeat: int) -> float:

@@ -28,9 +28,8 @@ from typing import Any
 from trfaudit.corpus.editions import (
     RULES,  # the editions the generator can write (a type code names them)
 )
-from trfaudit.trf.model import Scoring
-
 from trfaudit.corpus.extras import Amount
+from trfaudit.trf.model import Scoring
 
 CURVES = ("fide", "logistic")
 COLOURS = ("random", "w", "b")

@@ -13,8 +13,8 @@ from fractions import Fraction
 from importlib import resources
 from typing import Any
 
-from .errors import Problem, TrfError
 from .abnormal import AbnormalPoints
+from .errors import Problem, TrfError
 from .model import (
     EntryKind,
     Player,

@@ -395,7 +395,7 @@ class Tournament:
     bye_lines: list[tuple[EntryKind, int, list[int], int]] = field(default_factory=list)
     #: 299 records: points that do not follow from the point system (bonus, penalty, a
     #: result type revalued); applied by :meth:`entry_points` and :meth:`score`.
-    abnormal_points: list["AbnormalPoints"] = field(default_factory=list)
+    abnormal_points: list[AbnormalPoints] = field(default_factory=list)
     # -- people -------------------------------------------------------------------------------
     players: dict[int, Player] = field(default_factory=dict)  # by TPN, in file order
     teams: list[Team] = field(default_factory=list)  # 013

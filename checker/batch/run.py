@@ -185,8 +185,7 @@ def refuse_team_event(data: bytes, report: FileReport, exc: Exception) -> None:
         report.error = str(exc)
         return
     report.error = (
-        f"{system.describe()}: a team event whose records trfaudit cannot read, "
-        f"not checked ({exc})"
+        f"{system.describe()}: a team event whose records trfaudit cannot read, not checked ({exc})"
     )
 
 

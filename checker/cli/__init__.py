@@ -12,8 +12,8 @@ from trfaudit.trf.files import load
 
 from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, app, emit, say
 from .check import check_command
-from .explain import explain_command
 from .conform import conform_command
+from .explain import explain_command
 from .files import convert_command, validate_command
 from .generate import generate_command
 from .pair import pair_command

@@ -92,7 +92,7 @@ def render_text(doc: dict[str, Any]) -> str:
             ).rstrip()
             + "\n"
         )
-    for code, reason in doc["unavailable"].items():
+    for reason in doc["unavailable"].values():
         out.write(f"not computed: {reason}\n")
     for note in doc["notes"]:
         out.write(f"note: {note}\n")

@@ -243,10 +243,7 @@ class _Round:
         allowed = dict(weight)
         for x in group:
             as_top = {e: w for e, w in allowed.items() if e[1] != x}  # x never a bottom member
-            if ok(as_top):
-                allowed = as_top
-            else:
-                allowed = {e: w for e, w in allowed.items() if e[0] != x}
+            allowed = as_top if ok(as_top) else {e: w for e, w in allowed.items() if e[0] != x}
         pairs = []
         for a in sorted({e[0] for e in allowed}):
             for b in sorted(e[1] for e in allowed if e[0] == a):

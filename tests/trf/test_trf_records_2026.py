@@ -11,7 +11,6 @@ from pathlib import Path
 import pytest
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS, pair_round, round_input
-
 from trfaudit.trf.errors import STARTING_NUMBERS
 from trfaudit.trf.jsonform import from_json, to_json
 from trfaudit.trf.reader import parse, read
