@@ -19,7 +19,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from trfaudit.trf.model import EntryKind
+from trfaudit.trf.model import EntryKind, Tournament
+from trfaudit.trf.tiebreak_codes import TieBreakCode
 
 from .dice import Dice
 
@@ -86,7 +87,9 @@ def unusual_result(
     return None
 
 
-def place_counted(dice: Dice, planned: dict[str, list[int]], rnd: int, boards: list[int]) -> dict:
+def place_counted(
+    dice: Dice, planned: dict[str, list[int]], rnd: int, boards: list[int]
+) -> dict[str, list[int]]:
     """The boards of round ``rnd`` that the counted unusual results go to (key ``name@rnd``)."""
     out: dict[str, list[int]] = {}
     for name, rounds in planned.items():
@@ -116,7 +119,7 @@ def round_byes(
     return extra
 
 
-def standings_ranks(t, codes) -> dict[int, int]:
+def standings_ranks(t: Tournament, codes: list[TieBreakCode]) -> dict[int, int]:
     """The rank of each player by points and ``codes`` (C.07, the 2026 text: the generated
     files have no start date, and checker.ranks takes 2026 then)."""
     from trfaudit.engine.tiebreaks.ranking import compute

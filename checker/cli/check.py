@@ -234,7 +234,7 @@ def check_command(
     raise typer.Exit(batch.exit_code)
 
 
-def _annotate(batch, out: Path) -> None:
+def _annotate(batch: BatchReport, out: Path) -> None:
     """--annotate: the checked file with its Import lines (checker.annotate), as TRF-2026."""
     from trfaudit.checker.annotate import annotated
     from trfaudit.trf.errors import TrfError

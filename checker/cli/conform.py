@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 if TYPE_CHECKING:  # loaded when the command runs (tests/checker/test_startup.py)
+    from collections.abc import Callable
+
     from trfaudit.corpus.config import GeneratorConfig
 
 #: Sizes when neither --config nor --set gives any: 8-40 players, 5-9 rounds per tournament.
@@ -112,6 +114,7 @@ def conform_command(
         if engine is not None:
             command(engine, **{"in": "x", "out": "y"})
         else:
+            assert reverse is not None  # exactly one of the two was given (checked above)
             reverse_mod.check_template(reverse)
     except (ConfigError, TemplateError) as exc:
         say(f"trfaudit conform: {exc}", err=True)
@@ -129,12 +132,15 @@ def conform_command(
         raise typer.Exit(EXIT_INVALID)
     previous = harness.done_seeds(output) if resume else {}
     start = time.perf_counter()
+    tasks: list[Any]  # harness.Task or reverse.ReverseTask, with its function
+    fn: Callable[..., dict[str, Any]]
     if engine is not None:
         tasks = [
             harness.Task(s, cfg, engine, mix, timeout, others) for s in range(seed, seed + count)
         ]
         fn = harness.conform_tournament
     else:
+        assert reverse is not None
         tasks = [
             reverse_mod.ReverseTask(s, cfg, reverse, mix, timeout)
             for s in range(seed, seed + count)

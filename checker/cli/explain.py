@@ -5,7 +5,7 @@ from __future__ import annotations
 import enum
 import json
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from trfaudit.checker.cli.choices import rules_choices
@@ -19,7 +19,10 @@ class Format(str, enum.Enum):
     html = "html"
 
 
-Rules = rules_choices("Rules")  # auto and every edition in the registry
+if TYPE_CHECKING:
+    Rules = enum.Enum  # an Enum of str values; its members come from the registry
+else:
+    Rules = rules_choices("Rules")  # auto and every edition in the registry
 
 
 def explain_command(
@@ -35,7 +38,7 @@ def explain_command(
     ] = None,
     rules: Annotated[
         Rules, typer.Option("--rules", help="Edition of the Dutch rules (auto: as check).")
-    ] = Rules.auto,
+    ] = Rules("auto"),
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Output file (default stdout).")

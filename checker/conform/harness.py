@@ -130,7 +130,7 @@ def done_seeds(out_dir: Path) -> dict[int, dict[str, Any]]:
 
 
 def run_batch(
-    tasks: Iterable[Task],
+    tasks: Iterable[Any],  # Task, or reverse.ReverseTask with fn=check_generated
     out_dir: Path,
     map_unordered: Callable[..., Iterator[tuple[Any, Any]]],
     previous: dict[int, dict[str, Any]],

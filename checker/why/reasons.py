@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.checker.rule_texts import describe
 from trfaudit.engine.dutch.colours import decide, preference_words
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.result import RoundPairing
@@ -65,11 +66,11 @@ def worse(tr: Trace, v: Verdict, what: str) -> str:
     if v.kind == "order":
         return (
             f"{what} ties with the engine's round on every criterion, and Art. {v.criterion} "
-            f"generates the engine's first ({tr.edition.describe(_key(tr, v.criterion) or '4.2')})"
+            f"generates the engine's first ({describe(tr.edition.name, _key(tr, v.criterion) or '4.2')})"
         )
     if v.kind == "quality":
         key = _key(tr, v.criterion)
-        what_counts = tr.edition.describe(key) if key else ""
+        what_counts = describe(tr.edition.name, key) if key else ""
         return (
             f"{what} is worse on {v.criterion} ({what_counts}): {v.alternative} against "
             f"{v.engine} in the engine's round"
@@ -390,7 +391,7 @@ def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
                     f"{_names(fewer)} with fewer could not take it in a round as good."
                     if fewer
                     else "nobody eligible with his score has fewer "
-                    f"({ed.label('C9')}: {ed.describe('C9')})."
+                    f"({ed.label('C9')}: {describe(ed.name, 'C9')})."
                 ),
             )
         )
