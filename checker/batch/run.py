@@ -178,14 +178,21 @@ def refuse_team_event(data: bytes, report: FileReport, exc: Exception) -> None:
     field is read), it is refused as a team event that the Swiss Team reader cannot read, not
     as a bare parse error; the reader's message says where it stopped.  A readable team event
     goes to its system (:func:`prepare_tournament`)."""
+    from trfaudit.trf.errors import TrfError
     from trfaudit.trf.system import team_event_in
 
     system = team_event_in(data)
     if system is None:
         report.error = str(exc)
         return
+    where = (
+        f" (line {exc.line}, column {exc.column}: {exc.message})"
+        if isinstance(exc, TrfError) and exc.line
+        else ""
+    )
     report.error = (
-        f"{system.describe()}: a team event whose records trfaudit cannot read, not checked ({exc})"
+        f"not a Dutch individual tournament: {system.describe()}; its records are not ones the "
+        f"Swiss Team reader reads{where}: not checked"
     )
 
 

@@ -28,7 +28,7 @@ def test_the_team_file_is_read():
     system = pairing_system(t)
     found = system_of_file(t)
     assert system.team and found is not None and found.name == "FIDE_TEAM"
-    assert system.team_records == ("300", "310", "320", "330")
+    assert system.team_records == ("013", "300", "310", "320", "330")
     assert t.accelerations == {}
 
 
@@ -95,20 +95,26 @@ REAL3 = Path(__file__).resolve().parents[2] / "corpus" / "real3"
         ),
         # team points in 310 and a short 001 line: no type code, the 310 records tell
         (PEERS / "echecsjs-trf/src/__tests__/fixtures/trf26_team.trf", "a team event (310 team"),
-        # Swiss-Manager's TRF-16 team export: 013 team lines; Points are the team's match
-        # points, so the consistency check would fail ("points do not match")
-        (
-            REAL3 / "Lichess4545-heltour__trf16_seeder.py.TRF16_DATA.trf",
-            "a team event (013 team records)",
-        ),
     ],
 )
 def test_team_events_are_recognised_before_any_field(path, described):
+    # files the reader cannot read: refused as team events, with where the reader stopped
     result = runner.invoke(app, ["check", str(path)])
     assert result.exit_code == 2
     text = flat(result.output)
     assert f"not a Dutch individual tournament: {described}" in text
-    assert "expected" not in text and "points do not match" not in text
+    assert "Swiss Team reader" in text and "line " in text and "column " in text
+    assert "(expected" not in text and "points do not match" not in text
+
+
+def test_a_swiss_manager_team_export_goes_to_the_team_system():
+    # Swiss-Manager's TRF-16 team export: 013 team lines; Points are the team's match
+    # points, so the individual consistency check would fail ("points do not match")
+    path = REAL3 / "Lichess4545-heltour__trf16_seeder.py.TRF16_DATA.trf"
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2  # its dates put the C.04.6 2024 edition in force
+    text = flat(result.output)
+    assert "a Swiss Team event (C.04.6)" in text and "points do not match" not in text
 
 
 def test_team_recognition_reads_raw_text():
