@@ -129,7 +129,7 @@ def edition(t: Tournament, rules: str) -> tuple[str | None, str]:
     day = tournament_dates(t).start
     if day is not None and day.isoformat() < EDITION_DATES["2026"]:
         return None, (f"start {day.isoformat()}: the C.04.6 2024 edition was in force "
-                      "(applied 2024-08-01 to 2026-01-31); it is not implemented (--rules 2026 "
+                      "(applied 2024-08-01 to 2026-01-31); it is not implemented (--rules team-2026 "
                       "checks the file against the 2026 text)")  # fmt: skip
     return "2026", "C.04.6 2026 (applied from 2026-02-01)" + (
         "" if day else "; the file has no date"
