@@ -8,19 +8,13 @@ from __future__ import annotations
 
 from trfaudit.engine.team.evaluate import Difference, difference
 from trfaudit.engine.team.pairer import NoPairing, RoundInput, TeamPairing
-from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError, is_team_code
+from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError
 from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
 
 from .findings import DIFFERS, MATCH, Discrepancy, FileReport, Pairing, RoundReport
 
-_TEAM_RECORDS = (
-    RecordKind.TEAM_RECORD,
-    RecordKind.TEAM_PAB,
-    RecordKind.TEAM_FORFEIT,
-    RecordKind.LINEUP,
-)
 ARTICLES = {
     "3.3.1": "a round-pairing pairs every team once (teams paired twice or not to be paired)",
     "3.4.1": "the PAB team leaves a legal pairing for all teams",
@@ -30,16 +24,6 @@ ARTICLES = {
     "3.5.4": "the sets of upfloaters in lexicographic order of their TPNs",
     "3.6.3": "the pairings in lexicographic order of their identifiers",
 }
-
-
-def is_team_event(t: Tournament) -> bool:
-    """A Swiss Team event: a ``192 FIDE_TEAM...`` code, TRF-2026 team records, or TRF-16
-    ``013`` team lines in a file whose ``092`` says it is a team event (Swiss-Manager)."""
-    if is_team_code(t.type_code):
-        return True
-    if any(r.kind in _TEAM_RECORDS for r in t.records):
-        return True
-    return bool(t.teams) and "TEAM" in (t.tournament_type or "").upper()
 
 
 def _label(criterion: str) -> str:

@@ -207,7 +207,7 @@ def prepare_tournament(
     if report is None:
         report = FileReport(file=t.file or "<tournament>")
     report.event, report.city = (t.name or None), (t.city or None)
-    from trfaudit.checker.team import is_team_event
+    from trfaudit.engine.team.rules import is_team_event
 
     system = pairing_system(t)
     registered = system_of_file(t)
