@@ -104,6 +104,9 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
     rec = recorded_round(t, rnd)
     times, cpus = [], []
     exact = True
+    # The registry loads a system's modules on first use (engine.systems): load them before
+    # timing, as the modules imported at start-up were before the restructure (issue 18).
+    pair_round(round_input(t, 1), EDITIONS[rules])
     for _ in range(repeat):
         inp = round_input(t, rnd)
         start, cpu = time.perf_counter(), time.process_time()
