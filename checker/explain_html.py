@@ -8,9 +8,13 @@ of its own beyond class names (``why-...``), so that a page can embed it.
 from __future__ import annotations
 
 from html import escape
+from typing import TYPE_CHECKING
 
 from trfaudit.checker.why.model import Explanation, PlayerWhy
 from trfaudit.checker.why.text import headline
+
+if TYPE_CHECKING:
+    from trfaudit.trf.model import Tournament
 
 
 def player_id(rnd: int, tpn: int) -> str:
@@ -71,24 +75,20 @@ def render_explanation_html(explanation: Explanation) -> str:
     return "\n".join(out)
 
 
-def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None) -> str | None:
-    """The explanations of the players ``tpns`` for round ``rnd`` of ``file``, as embedded
+def check_round_section(t: Tournament, rnd: int, tpns: list[int], rules: str | None) -> str:
+    """The explanations of the players ``tpns`` of ``t``'s round ``rnd``, as embedded
     ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
-    player table to them).  None when the file cannot be read again (stdin); a muted note
-    when the round cannot be explained (nothing is hidden)."""
+    player table to them); a muted note when the round cannot be explained (nothing is
+    hidden)."""
     from trfaudit.checker.why.api import ROUND_BUDGET, explain_players
     from trfaudit.engine import NoPairing
     from trfaudit.trf.errors import TrfError
-    from trfaudit.trf.files import load
 
-    if file.startswith("<") or not tpns:
-        return None
     try:
-        t = load(file)
         # One round's worth of alternatives for the table (the report has the finding).
         e = explain_players(t, rnd, tpns, rules=rules or "auto", budget=ROUND_BUDGET, finding=False)
-    except (OSError, TrfError, ValueError, NoPairing) as exc:
-        return f'<p class="muted why-note">No explanation for round {rnd}: {escape(str(exc))}</p>'
+    except (TrfError, ValueError, NoPairing) as exc:
+        return no_explanation(rnd, str(exc))
     body = "".join(render_player_html(rnd, p) for p in e.players)
     notes = "".join(f'<p class="muted why-note">{escape(n)}</p>' for n in e.notes)
     return (
@@ -96,3 +96,8 @@ def check_round_section(file: str, rnd: int, tpns: list[int], rules: str | None)
         f"<span class=muted>(round {rnd} as the engine pairs it; rules {escape(e.rules)})"
         f"</span></h4>{notes}{body}</div>"
     )
+
+
+def no_explanation(rnd: int, why: str) -> str:
+    """The muted note that stands where round ``rnd``'s explanations cannot be given."""
+    return f'<p class="muted why-note">No explanation for round {rnd}: {escape(why)}</p>'

@@ -10,6 +10,7 @@ quotable summary, the table of differing boards with names, and the bracket cont
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from html import escape
 
 from trfaudit.checker.alternatives import round_alternatives
@@ -23,6 +24,14 @@ from trfaudit.checker.findings import (
     Side,
 )
 from trfaudit.checker.localise import short
+from trfaudit.trf.model import Tournament
+
+#: How the report has a checked file's tournament for the embedded explanations, by the
+#: file's name (None: it has none, e.g. stdin).  The CLI reads the file again
+#: (:func:`read_again`); the web page hands in its uploads and never opens a path.
+Reader = Callable[[str], Tournament | None]
+#: A file's tournament, the reader's message when it could not be had, or None.
+Source = Tournament | str | None
 
 #: Rows of each table shown without ``--full``.
 ROWS = 12
@@ -186,7 +195,7 @@ def _pairing(p: Pairing | None) -> str:
     return escape(text)
 
 
-def _round(r: RoundReport, full: bool, f: FileReport | None = None) -> str:
+def _round(r: RoundReport, full: bool, f: FileReport | None = None, source: Source = None) -> str:
     names = {p.tpn: p.name for p in r.players}
     if r.bracket is not None:
         names.update({p.tpn: p.name for p in r.bracket.players})
@@ -232,7 +241,7 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None) -> str:
         body += _boards(r, names, full)
     if r.players:
         shown = r.players if full else r.players[:ROWS]
-        why = _why(f, r.round, [p.tpn for p in shown])
+        why = _why(f, source, r.round, [p.tpn for p in shown])
         body += (
             "<h4>Players <span class=muted>(as the boards above show them)</span></h4>"
             + _players(shown, r.round if why else None)
@@ -250,16 +259,38 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None) -> str:
     return body + "</section>"
 
 
-def _why(f: FileReport | None, rnd: int, tpns: list[int]) -> str | None:
+def _why(f: FileReport | None, source: Source, rnd: int, tpns: list[int]) -> str | None:
     """Each listed player's explanation for the round (trfaudit explain), when it can be made."""
-    if f is None:
+    if f is None or source is None or not tpns:
         return None
-    from trfaudit.checker.explain_html import check_round_section
+    from trfaudit.checker.explain_html import check_round_section, no_explanation
 
-    return check_round_section(f.file, rnd, tpns, f.rules)
+    if isinstance(source, str):
+        return no_explanation(rnd, source)
+    return check_round_section(source, rnd, tpns, f.rules)
 
 
-def _file(f: FileReport, full: bool) -> str:
+def read_again(file: str) -> Tournament | None:
+    """The CLI's :data:`Reader`: the checked file read again by its name (None for stdin)."""
+    if file.startswith("<"):
+        return None
+    from trfaudit.trf.files import load
+
+    return load(file)
+
+
+def _source(f: FileReport, read: Reader) -> Source:
+    """The tournament the explanations of ``f``'s differing rounds are made from, read once
+    per file; the reader's message when it cannot be had."""
+    from trfaudit.trf.errors import TrfError
+
+    try:
+        return read(f.file)
+    except (OSError, TrfError) as exc:
+        return str(exc)
+
+
+def _file(f: FileReport, full: bool, read: Reader) -> str:
     out = [f"<section class=file><h2>{escape(f.file)}</h2>"]
     if f.event:
         where = f", {escape(f.city)}" if f.city else ""
@@ -287,8 +318,9 @@ def _file(f: FileReport, full: bool) -> str:
     lines = edition_lines(f)
     if lines:
         out.append("<p class=editions>" + "<br>".join(escape(x) for x in lines) + "</p>")
+    source = _source(f, read) if f.differing else None
     for r in f.differing:
-        out.append(_round(r, full, f))
+        out.append(_round(r, full, f, source))
     if f.standings:
         out.append(
             "<section class=standings><h3>Standings <span class=status-differs>differ"
@@ -308,8 +340,10 @@ def _file(f: FileReport, full: bool) -> str:
     return "".join(out)
 
 
-def render(batch: BatchReport, full: bool = False) -> str:
-    """The page; ``full``: every differing board, every bracket player, both whole rounds."""
+def render(batch: BatchReport, full: bool = False, read: Reader = read_again) -> str:
+    """The page; ``full``: every differing board, every bracket player, both whole rounds;
+    ``read``: how a checked file's tournament is had for the embedded explanations (the web
+    page hands in its uploads, so no name is ever opened as a path)."""
     title = "trfaudit check report"
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
@@ -318,6 +352,6 @@ def render(batch: BatchReport, full: bool = False) -> str:
         "<p class=muted>Each recorded round is compared with the pairing the FIDE (Dutch) "
         "System (C.04.3) prescribes from the rounds before it.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
-        + "".join(_file(f, full) for f in batch.files)
+        + "".join(_file(f, full, read) for f in batch.files)
         + "</body></html>\n"
     )

@@ -18,8 +18,7 @@ cannot be read, an inconsistent file, a bad option) is 400 with the CLI's messag
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -129,30 +128,6 @@ def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
     return build_doc(t, codes, None, "auto", None), None
 
 
-@contextmanager
-def _no_paths(tournaments: dict[str, Any]) -> Iterator[None]:
-    """While the HTML report is rendered, a file it reads again by name (the embedded
-    explanations of ``explain_html.check_round_section`` load ``FileReport.file``) is the
-    uploaded tournament of that name: an upload's name is never opened as a path here, and
-    any other name (or one uploaded twice) is refused as unreadable."""
-    from trfaudit.trf import files
-    from trfaudit.trf.errors import TrfError
-
-    original = files.load
-
-    def load(path: Any) -> Any:
-        t = tournaments.get(str(path))
-        if t is None:
-            raise TrfError(str(path), 0, 0, "not read again (the page opens no path)")
-        return t
-
-    files.load = load
-    try:
-        yield
-    finally:
-        files.load = original
-
-
 def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | None) -> Result:
     """``trfaudit check`` of the uploaded files, as JSON and HTML, and what the page adds."""
     from trfaudit.checker.findings import BatchReport
@@ -181,8 +156,7 @@ def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | No
             view["standings"], view["standings_error"] = _standings(t, codes)
         views.append(view)
     batch = BatchReport(reports)
-    with _no_paths(kept):
-        html = report_html.render(batch)
+    html = report_html.render(batch, read=kept.get)  # the uploads only: no name is a path
     docs = {
         "json": report_json.render(batch),
         "html": html,
