@@ -560,3 +560,17 @@ __all__ = [
     "RTG_KEYS",
     "NATIVE_KEYS",
 ]
+
+
+def config_from(path: Path | str | None, sets: list[str]) -> GeneratorConfig:
+    """The built-in settings, then the configuration file ``path`` (if any), then each
+    ``--set KEY=VALUE`` in order: what ``generate`` and ``conform`` take from their options
+    (not yet checked for completeness, as :func:`load_config`)."""
+    config = GeneratorConfig() if path is None else load_config(path, GeneratorConfig())
+    pairs = []
+    for item in sets:
+        if "=" not in item:
+            raise ConfigError(f"--set {item}: expected KEY=VALUE")
+        key, value = (part.strip() for part in item.split("=", 1))
+        pairs.append((key, value, f"--set {item}"))
+    return apply_settings(config, pairs)

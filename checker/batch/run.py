@@ -318,6 +318,17 @@ def prepare_tournament(
     )
 
 
+def failed_round(rnd: int, why: str) -> RoundReport:
+    """Round ``rnd`` as one ``unexplained`` finding: the checker failed on it (``why``)."""
+    from trfaudit.checker.findings import DIFFERS
+
+    return RoundReport(
+        rnd,
+        DIFFERS,
+        [Discrepancy(UNEXPLAINED, None, [], None, None, f"the checker failed on this round {why}")],
+    )
+
+
 def check_prepared(
     t: Tournament,
     rnd: int,
@@ -357,22 +368,7 @@ def safe_check(
     try:
         return check_round(t, rnd, edition, initial)
     except Exception as exc:  # noqa: BLE001 - an engine bug must not stop the batch
-        from trfaudit.checker.findings import DIFFERS
-
-        return RoundReport(
-            rnd,
-            DIFFERS,
-            [
-                Discrepancy(
-                    UNEXPLAINED,
-                    None,
-                    [],
-                    None,
-                    None,
-                    f"the checker failed on this round ({type(exc).__name__}: {exc}): a defect",
-                )
-            ],
-        )
+        return failed_round(rnd, f"({type(exc).__name__}: {exc}): a defect")
 
 
 _CACHE: dict[str, Tournament] = {}
@@ -440,22 +436,7 @@ def run(
                 try:
                     results[(i, rnd)] = fut.result()[2]
                 except Exception as exc:  # noqa: BLE001 - a worker died
-                    from trfaudit.checker.findings import DIFFERS
-
-                    results[(i, rnd)] = RoundReport(
-                        rnd,
-                        DIFFERS,
-                        [
-                            Discrepancy(
-                                UNEXPLAINED,
-                                None,
-                                [],
-                                None,
-                                None,
-                                f"the checker failed on this round ({type(exc).__name__}: {exc})",
-                            )
-                        ],
-                    )
+                    results[(i, rnd)] = failed_round(rnd, f"({type(exc).__name__}: {exc})")
                 done += 1
                 if progress:
                     progress(done, total)

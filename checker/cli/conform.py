@@ -20,18 +20,9 @@ DEFAULT_SIZES = {"players": 8, "players_max": 40, "rounds": 5, "rounds_max": 9}
 
 
 def _config(config: Path | None, settings: list[str], rules: str) -> GeneratorConfig:
-    from trfaudit.corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
+    from trfaudit.corpus.config import config_from
 
-    cfg = GeneratorConfig()
-    if config is not None:
-        cfg = load_config(config, cfg)
-    pairs = []
-    for item in settings:
-        if "=" not in item:
-            raise ConfigError(f"--set {item}: expected KEY=VALUE")
-        key, value = (part.strip() for part in item.split("=", 1))
-        pairs.append((key, value, f"--set {item}"))
-    cfg = apply_settings(cfg, pairs)
+    cfg = config_from(config, settings)
     if not cfg.players:
         cfg = cfg.replace(
             players=DEFAULT_SIZES["players"], players_max=DEFAULT_SIZES["players_max"]

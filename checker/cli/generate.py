@@ -139,20 +139,11 @@ def generate_command(
         )
         say(message, err=True)
         raise typer.Exit(code_)
-    from trfaudit.corpus.config import ConfigError, GeneratorConfig, apply_settings, load_config
+    from trfaudit.corpus.config import ConfigError, config_from
     from trfaudit.corpus.generator import edition_for, generate, generate_batch, render
 
     try:
-        cfg = GeneratorConfig()
-        if config is not None:
-            cfg = load_config(config, cfg)
-        pairs = []
-        for item in settings:
-            if "=" not in item:
-                raise ConfigError(f"--set {item}: expected KEY=VALUE")
-            key, value = (part.strip() for part in item.split("=", 1))
-            pairs.append((key, value, f"--set {item}"))
-        cfg = apply_settings(cfg, pairs)
+        cfg = config_from(config, settings)
         changes: dict[str, object] = {}
         if players is not None:
             changes.update(players=players, players_max=0)
