@@ -65,13 +65,16 @@ class LocalGraph:
     """A weighted graph kept between matchings: only the edges a question changes are
     updated, so asking many questions of one bracket stays cheap."""
 
-    def __init__(self, weights: dict[tuple[int, int], int]):
+    def __init__(
+        self, weights: dict[tuple[int, int], int], vertices: list[int] | None = None
+    ) -> None:
+        """``vertices``: every vertex of the edges, when the caller knows them (in order)."""
         self.weights = dict(weights)
         import rustworkx as rx
 
-        self.top = max(weights.values(), default=0).bit_length()
         self.g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
-        vertices = sorted({v for e in weights for v in e})
+        if vertices is None:
+            vertices = sorted({v for e in weights for v in e})
         self.node = dict(zip(vertices, self.g.add_nodes_from(vertices)))
         node = self.node
         edges = list(weights)
@@ -79,6 +82,10 @@ class LocalGraph:
         self.edge = dict(zip(edges, indices))
         # The edge behind each edge index (rustworkx keeps an index until its edge goes).
         self.key: dict[int, tuple[int, int]] = dict(zip(indices, edges))
+
+    def vertices(self) -> list[int]:
+        """The graph's vertices, in order."""
+        return sorted(self.node)
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
         """Remove these edges (those not in the graph: none)."""

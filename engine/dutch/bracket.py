@@ -67,6 +67,11 @@ class BracketMatching(CompletionTests):
             self.alive.discard(v)
             self.bk.graph.remove_vertex(v)
 
+    def _crit_weight(self, e: tuple[int, int]) -> int:
+        """The criteria part of pair ``e``'s weight (0: not a pair of the bracket)."""
+        vs = self.bk.local_vals.get(e)
+        return 0 if vs is None else self.bk.crit_packed[id(vs)]
+
     def _has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.bk.graph.edge
 
@@ -96,7 +101,9 @@ class BracketMatching(CompletionTests):
         blank: list[Value] = [None] * len(crit)
         met, pref = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.dropped, self.vals, self.sig
-        memo: dict[tuple[object, object, bool], list[Value]] = {}
+        # One row of value lists per (lower player's signature, inside), by the higher
+        # player's signature (an int: equal signatures, equal ints).
+        rows: dict[tuple[int, bool], dict[int, list[Value]]] = {}
         local: dict[tuple[int, int], list[Value]] = {}
         for li in range(mdp_count):
             for hi in range(li):
@@ -106,13 +113,16 @@ class BracketMatching(CompletionTests):
         for li in range(mdp_count, len(V)):
             l = V[li]
             inside = l in bset
-            met_l, pref_l, sig_l = met[l], pref[l], sig[l]
+            met_l, pref_l = met[l], pref[l]
+            row = rows.setdefault((sig[l], inside), {})
             for hi in range(li):
                 h = V[hi]
-                if h in met_l or (pref_l is not None and pref[h] == pref_l) or (h, l) in dropped:
+                if h in met_l or (pref_l is not None and pref[h] == pref_l):
                     continue
-                key = (sig[h], sig_l, inside)
-                vs = memo.get(key)
+                e = (h, l)
+                if dropped and e in dropped:
+                    continue
+                vs = row.get(sig[h])
                 if vs is None:
                     a, b = order[h], order[l]
                     if inside:
@@ -121,8 +131,9 @@ class BracketMatching(CompletionTests):
                         vs = blank[:]
                         for ci, c in in_next:
                             vs[ci] = c.value(ctx, a, b, "N")
-                    memo[key] = vs
-                vals[(h, l)] = local[(h, l)] = vs
+                    row[sig[h]] = vs
+                local[e] = vs
+        vals.update(local)
         return local
 
     def _layout_bracket(self) -> None:
@@ -143,16 +154,14 @@ class BracketMatching(CompletionTests):
         # Completion (the top field) is checked on the whole field when there are players
         # below the next group, so the local weights end below it.
         self.bk.crit_bits = f1 + 1 if self.bk.lower and (0, 0) in lay.offset else lay.bits
-        self.bk.crit_w = {}
-        packed: dict[int, int] = {}  # value lists are shared between pairs: pack each once
-        for e, vs in self.bk.local_vals.items():
-            w = packed.get(id(vs))
-            if w is None:
-                w = lay.pack(vs)
-                if self.bk.lower:  # completion is checked on the whole field instead
-                    w -= count(vs[0]) << f1
-                packed[id(vs)] = w
-            self.bk.crit_w[e] = w
+        # Value lists are shared between pairs: pack each once.
+        packed: dict[int, int] = {}
+        for vs in {id(vs): vs for vs in self.bk.local_vals.values()}.values():
+            w = lay.pack(vs)
+            if self.bk.lower:  # completion is checked on the whole field instead
+                w -= count(vs[0]) << f1
+            packed[id(vs)] = w
+        self.bk.crit_packed = packed
 
     def _pack(self, low: int, hint: int) -> None:
         """Weights of the live pairs of the bracket: the criteria above ``low`` bits for
@@ -161,23 +170,21 @@ class BracketMatching(CompletionTests):
         at = low + hint
         self.bk.shift = at
         self.bk.bits = self.bk.crit_bits + at  # weights and questions stay below 2**bits
-        local = {
-            e: w << at
-            for e, w in self.bk.crit_w.items()
-            if e not in self.dropped and e[0] in self.alive and e[1] in self.alive
-        }
+        # Opened just now: the bracket's pairs are all live (_bracket_values).
+        shifted = {k: w << at for k, w in self.bk.crit_packed.items()}
+        local = {e: shifted[id(vs)] for e, vs in self.bk.local_vals.items()}
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
             # matching of their own.
             half = len(residents) // 2
             for li, l in enumerate(residents):
-                for hi in range(max(0, li - half - 2), li):
+                for hi in range(max(0, li - half - 2), min(li, li - half + 3)):
                     d = li - hi - half
                     e = (residents[hi], l)
-                    if d * d < 9 and e in local:
+                    if e in local:
                         local[e] += 9 - d * d
-        self.bk.graph = LocalGraph(local)
+        self.bk.graph = LocalGraph(local, sorted(self.bk.V))
 
     def _open_bracket(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool

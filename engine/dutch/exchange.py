@@ -82,18 +82,23 @@ class Exchanges(MdpChoice):
         is returned; else None (the exchange is decided with the exchange fields)."""
         if self.bk.solved_whole or not s1:
             return None
-        first = set(R[:s1])
         rset = set(R)
-
-        def inside(e: tuple[int, int]) -> bool:  # a pair of the remainder not S1 -> S2
-            return e[0] in rset and e[1] in rset and not (e[0] in first and e[1] not in first)
-
-        crit, final = self.bk.crit_w, self.final
+        # A pair of the remainder not S1 -> S2: both players in S1, or both in S2.
+        side = dict.fromkeys(R[s1:], 2)
+        side.update(dict.fromkeys(R[:s1], 1))
+        inside, outside = [], {}
+        for e, w in self.bk.graph.weights.items():
+            sa, sb = side.get(e[0]), side.get(e[1])
+            if sa and sb and not (sa == 1 and sb == 2):
+                inside.append(e)
+            else:
+                outside[e] = w
+        final, crit = self.final, self._crit_weight
 
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
-            return sum(crit.get((v, p), 0) for v, p in m.items() if v < p and v not in final)
+            return sum(crit((v, p)) for v, p in m.items() if v < p and v not in final)
 
-        trial = LocalGraph({e: w for e, w in self.bk.graph.weights.items() if not inside(e)})
+        trial = LocalGraph(outside, self.bk.graph.vertices())
         got = trial.solve(None, self.bk.bits)
         if worth(got) != worth(mate) or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1:
             return None
@@ -101,7 +106,7 @@ class Exchanges(MdpChoice):
             return None
         # Drop the pairs inside S1 or S2: the trial graph goes on (cheaper than removing
         # most of the edges of the bracket's graph one by one).
-        self.dropped.update(e for e in self.bk.graph.weights if inside(e))
+        self.dropped.update(inside)
         self.bk.graph = trial
         got.update(self.final)
         self.bk.mate = got
