@@ -15,7 +15,7 @@ from .completion import CompletionTests
 from .criteria import Value
 from .state import BracketState, LookaheadNeeded, _Bracket
 from .trace import BracketRecord
-from .weights import WeightLayout, bit_width, count
+from .weights import PairGroup, WeightLayout, bit_width, count
 
 
 class BracketMatching(CompletionTests):
@@ -87,8 +87,9 @@ class BracketMatching(CompletionTests):
 
     def _bracket_values(
         self, V: list[int], bset: set[int], mdp_count: int
-    ) -> dict[tuple[int, int], list[Value]]:
-        """Criteria values of the legal pairs of the bracket and its next scoregroup.
+    ) -> tuple[dict[tuple[int, int], list[Value]], list[PairGroup]]:
+        """Criteria values of the legal pairs of the bracket and its next scoregroup, and
+        the pairs' groups by value list.
 
         The pairs whose lower player is a resident here or in the next group are valued
         anew; pairs of two MDPs keep what they were worth in the bracket they came from.  A
@@ -101,15 +102,23 @@ class BracketMatching(CompletionTests):
         blank: list[Value] = [None] * len(crit)
         met, pref = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.dropped, self.vals, self.sig
-        # One row of value lists per (lower player's signature, inside), by the higher
-        # player's signature (an int: equal signatures, equal ints).
-        rows: dict[tuple[int, bool], dict[int, list[Value]]] = {}
         local: dict[tuple[int, int], list[Value]] = {}
+        groups: list[PairGroup] = []
+        kept: dict[int, PairGroup] = {}  # the MDP pairs' groups, by id of their list
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
                 if e in vals and e not in dropped and self.ok(*e):
-                    local[e] = vals[e]
+                    vs = local[e] = vals[e]
+                    g = kept.get(id(vs))
+                    if g is None:
+                        g = kept[id(vs)] = (vs, set(), set())
+                        groups.append(g)
+                    g[1].add(e[0])
+                    g[2].add(e[1])
+        # One row of groups per (lower player's signature, inside), by the higher player's
+        # signature (an int: equal signatures, equal ints).
+        rows: dict[tuple[int, bool], dict[int, PairGroup]] = {}
         for li in range(mdp_count, len(V)):
             l = V[li]
             inside = l in bset
@@ -122,8 +131,8 @@ class BracketMatching(CompletionTests):
                 e = (h, l)
                 if dropped and e in dropped:
                     continue
-                vs = row.get(sig[h])
-                if vs is None:
+                g = row.get(sig[h])
+                if g is None:
                     a, b = order[h], order[l]
                     if inside:
                         vs = [c.value(ctx, a, b, "B") for c in crit]
@@ -131,12 +140,15 @@ class BracketMatching(CompletionTests):
                         vs = blank[:]
                         for ci, c in in_next:
                             vs[ci] = c.value(ctx, a, b, "N")
-                    row[sig[h]] = vs
-                local[e] = vs
+                    g = row[sig[h]] = (vs, set(), set())
+                    groups.append(g)
+                g[1].add(h)
+                g[2].add(l)
+                local[e] = g[0]
         vals.update(local)
-        return local
+        return local, groups
 
-    def _layout_bracket(self) -> None:
+    def _layout_bracket(self, groups: list[PairGroup]) -> None:
         """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
         extra_max = {0: 3} if self.bk.lower and self.edition.completion_every_bracket else {}
         if self.bk.lower and self.c9 is not None and any(self.c9_setup):
@@ -148,7 +160,7 @@ class BracketMatching(CompletionTests):
             if self.bk.look
             else frozenset(ci for ci, c in enumerate(self.criteria) if c.lookahead)
         )
-        lay = WeightLayout(self.criteria, self.bk.local_vals, len(self.alive), extra_max, skip)
+        lay = WeightLayout(self.criteria, groups, len(self.alive), extra_max, skip)
         self.bk.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
@@ -156,7 +168,7 @@ class BracketMatching(CompletionTests):
         self.bk.crit_bits = f1 + 1 if self.bk.lower and (0, 0) in lay.offset else lay.bits
         # Value lists are shared between pairs: pack each once.
         packed: dict[int, int] = {}
-        for vs in {id(vs): vs for vs in self.bk.local_vals.values()}.values():
+        for vs, _, _ in groups:
             w = lay.pack(vs)
             if self.bk.lower:  # completion is checked on the whole field instead
                 w -= count(vs[0]) << f1
@@ -201,9 +213,9 @@ class BracketMatching(CompletionTests):
         self.bk.solved_whole = False  # a matching of this bracket needed the whole field
         self.bk.lower_base = None
         bset = set(current)
-        self.bk.local_vals = self._bracket_values(V, bset, mdp_count)
+        self.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.bk.residents = residents
-        self._layout_bracket()
+        self._layout_bracket(groups)
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
         # hint at the bottom when the weights leave room.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..matching import LocalGraph
 from .mdps import MdpChoice
 from .state import _Bracket
 from .weights import bit_width
@@ -83,29 +82,28 @@ class Exchanges(MdpChoice):
         if self.bk.solved_whole or not s1:
             return None
         rset = set(R)
-        # A pair of the remainder not S1 -> S2: both players in S1, or both in S2.
-        side = dict.fromkeys(R[s1:], 2)
-        side.update(dict.fromkeys(R[:s1], 1))
-        inside, outside = [], {}
-        for e, w in self.bk.graph.weights.items():
-            sa, sb = side.get(e[0]), side.get(e[1])
-            if sa and sb and not (sa == 1 and sb == 2):
-                inside.append(e)
-            else:
-                outside[e] = w
+        # The pairs of the remainder not S1 -> S2: both players in S1, or both in S2 (the
+        # remainder is in order).
+        edge = self.bk.graph.edge
+        inside = [
+            (a, b)
+            for part in (R[:s1], R[s1:])
+            for i, a in enumerate(part)
+            for b in part[i + 1 :]
+            if (a, b) in edge
+        ]
         final, crit = self.final, self._crit_weight
 
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
             return sum(crit((v, p)) for v, p in m.items() if v < p and v not in final)
 
-        trial = LocalGraph(outside, self.bk.graph.vertices())
+        trial = self.bk.graph.without(inside)
         got = trial.solve(None, self.bk.bits)
         if worth(got) != worth(mate) or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1:
             return None
         if self.bk.lower and self.edition.completion_every_bracket and not self._completable(got):
             return None
-        # Drop the pairs inside S1 or S2: the trial graph goes on (cheaper than removing
-        # most of the edges of the bracket's graph one by one).
+        # Drop the pairs inside S1 or S2: the trial graph goes on.
         self.dropped.update(inside)
         self.bk.graph = trial
         got.update(self.final)

@@ -61,7 +61,7 @@ class _Bracket:
     width: int
 
 
-_NO_LAYOUT = WeightLayout([], {}, 0)
+_NO_LAYOUT = WeightLayout([], [], 0)
 
 
 @dataclass

@@ -54,16 +54,19 @@ class Transpositions(Exchanges):
                     q[(x, b)] = (len(xc) - k) << at
             mate = self._solve(q)
             for x in group:
-                if x in self.final or x not in mate:
+                if x in self.final:
                     i += 1
                     continue
                 short = lists[x][:SHORTLIST]
-                if len(lists[x]) > SHORTLIST and mate[x] not in short:
+                if len(lists[x]) > SHORTLIST and mate.get(x) not in short:
                     # Beyond the shortlist: no pair of it keeps the best candidate after the
                     # players fixed before x, so those pairs go; x and the players after it
                     # are asked again.
                     self._drop_edges([(x, b) for b in short])
                     break
+                if x not in mate:  # no candidate keeps the best one
+                    i += 1
+                    continue
                 pairs.append((x, mate[x]))
                 self._finalize(x, mate[x])
                 i += 1
