@@ -70,21 +70,33 @@ class LocalGraph:
         self, weights: dict[tuple[int, int], int], vertices: list[int] | None = None
     ) -> None:
         """``vertices``: every vertex of the edges, in order, when the caller knows them."""
+        if vertices is None:
+            vertices = sorted({v for e in weights for v in e})
+        self._build(list(weights), list(weights.values()), vertices)
+
+    @classmethod
+    def from_lists(
+        cls, edges: list[tuple[int, int]], weights: list[int], vertices: list[int]
+    ) -> LocalGraph:
+        """The graph of these edges (each once) and their weights on ``vertices`` (every
+        vertex of the edges, in order)."""
+        graph = cls.__new__(cls)
+        graph._build(edges, weights, vertices)
+        return graph
+
+    def _build(self, keys: list[tuple[int, int]], ws: list[int], vertices: list[int]) -> None:
         import rustworkx as rx
 
         self.g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
-        if vertices is None:
-            vertices = sorted({v for e in weights for v in e})
         # A new graph numbers its nodes and edges 0, 1, ... in the order they are added.
         self.g.add_nodes_from(vertices)
         self.node = {v: i for i, v in enumerate(vertices)}
-        keys = list(weights)
         if vertices and vertices[-1] - vertices[0] + 1 == len(vertices):
             first = vertices[0]  # consecutive vertices: a node is its vertex less the first
-            self.g.add_edges_from([(a - first, b - first, w) for (a, b), w in weights.items()])
+            self.g.add_edges_from([(a - first, b - first, w) for (a, b), w in zip(keys, ws)])
         else:
             node = self.node
-            self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in weights.items()])
+            self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in zip(keys, ws)])
         self.edge = dict(zip(keys, range(len(keys))))
         # The edge behind each edge index (None once it is gone; rustworkx keeps an index
         # until its edge goes).
@@ -106,15 +118,13 @@ class LocalGraph:
         w: int = self.g.get_edge_data_by_index(self.edge[e])
         return w
 
-    def without(self, edges: list[tuple[int, int]]) -> LocalGraph:
-        """A copy of the graph without these edges (those not in it: none)."""
-        new = LocalGraph.__new__(LocalGraph)
-        new.g = self.g.copy()  # node and edge indices are kept
-        new.node = dict(self.node)
-        new.edge = dict(self.edge)
-        new.key = list(self.key)
-        new.remove_edges(edges)
-        return new
+    def without(self, edges: set[tuple[int, int]]) -> LocalGraph:
+        """A new graph of the same vertices without these edges (rustworkx removes an edge
+        in time of its ends' degrees: building anew is cheaper when many go)."""
+        key = self.key
+        items = self.g.edge_index_map().items()
+        kept = {e: w for i, (_, _, w) in items if (e := key[i]) is not None and e not in edges}
+        return LocalGraph(kept, self.vertices())
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
         """Remove these edges (those not in the graph: none)."""

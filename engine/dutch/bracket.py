@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import replace
+from itertools import repeat
 
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_matching
 from .completion import CompletionTests
@@ -117,34 +118,46 @@ class BracketMatching(CompletionTests):
                     g[1].add(e[0])
                     g[2].add(e[1])
         # One row of groups per (lower player's signature, inside), by the higher player's
-        # signature (an int: equal signatures, equal ints).
+        # signature (an int: equal signatures, equal ints).  The players before the lower
+        # one are held in classes of one signature and C3 guard, so that a class's pairs
+        # with him are found by set difference (C1, dropped pairs).
         rows: dict[tuple[int, bool], dict[int, PairGroup]] = {}
-        for li in range(mdp_count, len(V)):
-            l = V[li]
+        classes: dict[tuple[int, str | None], set[int]] = {}
+        for v in V[:mdp_count]:
+            classes.setdefault((sig[v], pref[v]), set()).add(v)
+        dropped_with: dict[int, set[int]] = {}
+        for x, y in dropped:
+            dropped_with.setdefault(y, set()).add(x)
+        for l in V[mdp_count:]:
             inside = l in bset
-            met_l, pref_l = met[l], pref[l]
+            met_l, pref_l, bad = met[l], pref[l], dropped_with.get(l)
             row = rows.setdefault((sig[l], inside), {})
-            for hi in range(li):
-                h = V[hi]
-                if h in met_l or (pref_l is not None and pref[h] == pref_l):
+            partners: dict[int, list[Value]] = {}
+            for (s, guard), members in classes.items():
+                if pref_l is not None and guard == pref_l:
+                    continue  # C3
+                hs = members - met_l
+                if bad:
+                    hs -= bad
+                if not hs:
                     continue
-                e = (h, l)
-                if dropped and e in dropped:
-                    continue
-                g = row.get(sig[h])
+                g = row.get(s)
                 if g is None:
-                    a, b = order[h], order[l]
+                    a, b = order[min(hs)], order[l]
                     if inside:
                         vs = [c.value(ctx, a, b, "B") for c in crit]
                     else:
                         vs = blank[:]
                         for ci, c in in_next:
                             vs[ci] = c.value(ctx, a, b, "N")
-                    g = row[sig[h]] = (vs, set(), set())
+                    g = row[s] = (vs, set(), set())
                     groups.append(g)
-                g[1].add(h)
+                g[1].update(hs)
                 g[2].add(l)
-                local[e] = g[0]
+                partners.update(dict.fromkeys(hs, g[0]))
+            hs_in_order = sorted(partners)  # the pairs in the order of the players
+            local.update(zip(zip(hs_in_order, repeat(l)), map(partners.__getitem__, hs_in_order)))
+            classes.setdefault((sig[l], pref[l]), set()).add(l)
         vals.update(local)
         return local, groups
 
@@ -184,19 +197,21 @@ class BracketMatching(CompletionTests):
         self.bk.bits = self.bk.crit_bits + at  # weights and questions stay below 2**bits
         # Opened just now: the bracket's pairs are all live (_bracket_values).
         shifted = {k: w << at for k, w in self.bk.crit_packed.items()}
-        local = {e: shifted[id(vs)] for e, vs in self.bk.local_vals.items()}
+        values = self.bk.local_vals
+        self.bk.graph = LocalGraph.from_lists(
+            list(values), [shifted[id(vs)] for vs in values.values()], sorted(self.bk.V)
+        )
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
             # matching of their own.
             half = len(residents) // 2
+            near: dict[tuple[int, int], int] = {}
             for li, l in enumerate(residents):
                 for hi in range(max(0, li - half - 2), min(li, li - half + 3)):
                     d = li - hi - half
-                    e = (residents[hi], l)
-                    if e in local:
-                        local[e] += 9 - d * d
-        self.bk.graph = LocalGraph(local, sorted(self.bk.V))
+                    near[(residents[hi], l)] = 9 - d * d
+            self.bk.graph.shift(near)
 
     def _open_bracket(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool
@@ -206,6 +221,9 @@ class BracketMatching(CompletionTests):
         scoregroup joins the players below (completion is still checked on them)."""
         residents = current[mdp_count:]
         V = current + nxt if look else list(current)
+        # Only pairs of two players still unpaired are ever asked about again.
+        alive = self.alive
+        self.dropped = {e for e in self.dropped if e[0] in alive and e[1] in alive}
         self.bk = BracketState(V=V, look=look)
         vset = set(V)
         self.bk.lower = frozenset(v for v in self.alive if v not in vset)

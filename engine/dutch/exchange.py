@@ -85,13 +85,13 @@ class Exchanges(MdpChoice):
         # The pairs of the remainder not S1 -> S2: both players in S1, or both in S2 (the
         # remainder is in order).
         edge = self.bk.graph.edge
-        inside = [
+        inside = {
             (a, b)
             for part in (R[:s1], R[s1:])
             for i, a in enumerate(part)
             for b in part[i + 1 :]
             if (a, b) in edge
-        ]
+        }
         final, crit = self.final, self._crit_weight
 
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open

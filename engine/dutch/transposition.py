@@ -74,4 +74,5 @@ class Transpositions(Exchanges):
 
     def _candidates(self, a: int, R: list[int]) -> list[int]:
         """The S2 players ``a`` may still get, in 4.2's order."""
-        return [b for b in R if b > a and b not in self.final and self._has(a, b)]
+        edge = self.bk.graph.edge  # a finalized player's pairs are gone from it
+        return [b for b in R if b > a and (a, b) in edge]
