@@ -7,6 +7,10 @@ matching; the engine never relies on how ties are broken between equal-weight ma
 
 from __future__ import annotations
 
+from collections import deque
+from itertools import compress
+from operator import itemgetter, ne, not_
+
 # rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126
@@ -64,7 +68,9 @@ def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]) 
 class LocalGraph:
     """A weighted graph kept between matchings: only the edges a question changes are
     updated, so asking many questions of one bracket stays cheap.  The weights live in the
-    rustworkx graph only (:attr:`weights` reads them back)."""
+    rustworkx graph only (:attr:`weights` reads them back).  Edges go in and out in bulk
+    through C-level iteration (``map``, ``zip``, ``compress``): a bracket has up to a few
+    hundred thousand of them."""
 
     def __init__(
         self, weights: dict[tuple[int, int], int], vertices: list[int] | None = None
@@ -90,24 +96,23 @@ class LocalGraph:
         self.g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
         # A new graph numbers its nodes and edges 0, 1, ... in the order they are added.
         self.g.add_nodes_from(vertices)
-        self.node = {v: i for i, v in enumerate(vertices)}
-        if vertices and vertices[-1] - vertices[0] + 1 == len(vertices):
-            first = vertices[0]  # consecutive vertices: a node is its vertex less the first
-            self.g.add_edges_from([(a - first, b - first, w) for (a, b), w in zip(keys, ws)])
-        else:
-            node = self.node
-            self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in zip(keys, ws)])
+        self.node = dict(zip(vertices, range(len(vertices))))
+        at = self.node.__getitem__
+        ends = map(at, map(itemgetter(0), keys)), map(at, map(itemgetter(1), keys))
+        self.g.add_edges_from(list(zip(*ends, ws)))
         self.edge = dict(zip(keys, range(len(keys))))
-        # The edge behind each edge index (None once it is gone; rustworkx keeps an index
-        # until its edge goes).
-        self.key: list[tuple[int, int] | None] = list(keys)
+        # The edge behind each edge index; rustworkx keeps an index until its edge goes
+        # and gives none out again (no edge is added later), so a gone edge's entry stays.
+        self.key = keys
+
+    def _live(self) -> tuple[list[tuple[int, int]], list[int]]:
+        """The edges and their weights, in the order of their indices."""
+        return list(map(self.key.__getitem__, self.g.edge_indices())), list(self.g.edges())
 
     @property
     def weights(self) -> dict[tuple[int, int], int]:
         """The weight of every edge (a new dict)."""
-        key = self.key
-        items = self.g.edge_index_map().items()
-        return {e: w for i, (_, _, w) in items if (e := key[i]) is not None}
+        return dict(zip(*self._live()))
 
     def vertices(self) -> list[int]:
         """The graph's vertices, in order."""
@@ -118,23 +123,33 @@ class LocalGraph:
         w: int = self.g.get_edge_data_by_index(self.edge[e])
         return w
 
-    def without(self, edges: set[tuple[int, int]]) -> LocalGraph:
-        """A new graph of the same vertices without these edges (rustworkx removes an edge
-        in time of its ends' degrees: building anew is cheaper when many go)."""
-        key = self.key
-        items = self.g.edge_index_map().items()
-        kept = {e: w for i, (_, _, w) in items if (e := key[i]) is not None and e not in edges}
-        return LocalGraph(kept, self.vertices())
+    def without_inside(self, parts: list[list[int]]) -> tuple[LocalGraph, list[tuple[int, int]]]:
+        """A new graph of the same vertices without the edges inside any one of ``parts``
+        (disjoint sets of vertices), and those edges.  (rustworkx removes an edge in time
+        of its ends' degrees: building anew is cheaper when many go.)"""
+        g, node = self.g, self.node
+        # Each vertex of a part is marked with its part, every other node with a mark of
+        # its own: an edge is inside a part when its ends' marks are equal.
+        mark = list(range(-1, -2 - max(g.node_indices(), default=0), -1))
+        for k, part in enumerate(parts):
+            for v in part:
+                mark[node[v]] = k
+        ends = g.edge_list()
+        at = mark.__getitem__
+        keep = list(map(ne, map(at, map(itemgetter(0), ends)), map(at, map(itemgetter(1), ends))))
+        keys, ws = self._live()
+        graph = LocalGraph.from_lists(
+            list(compress(keys, keep)), list(compress(ws, keep)), self.vertices()
+        )
+        return graph, list(compress(keys, map(not_, keep)))
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
         """Remove these edges (those not in the graph: none)."""
-        edge, key, node = self.edge, self.key, self.node
+        edge, node = self.edge, self.node
         gone = []
         for e in edges:
-            i = edge.pop(e, None)
-            if i is not None:
+            if edge.pop(e, None) is not None:
                 gone.append((node[e[0]], node[e[1]]))
-                key[i] = None
         self.g.remove_edges_from(gone)
 
     def shift(self, delta: dict[tuple[int, int], int]) -> None:
@@ -149,12 +164,8 @@ class LocalGraph:
         i = self.node.pop(v, None)
         if i is None:
             return
-        edge, key = self.edge, self.key
-        for k in self.g.incident_edges(i):
-            e = key[k]
-            if e is not None:  # always: an edge of the graph has its key
-                del edge[e]
-                key[k] = None
+        gone = map(self.key.__getitem__, self.g.incident_edges(i))
+        deque(map(self.edge.__delitem__, gone), maxlen=0)  # consumed at C level
         self.g.remove_node(i)
 
     def solve(self, extra: dict[tuple[int, int], int] | None, bits: int) -> dict[int, int]:

@@ -198,9 +198,8 @@ class BracketMatching(CompletionTests):
         # Opened just now: the bracket's pairs are all live (_bracket_values).
         shifted = {k: w << at for k, w in self.bk.crit_packed.items()}
         values = self.bk.local_vals
-        self.bk.graph = LocalGraph.from_lists(
-            list(values), [shifted[id(vs)] for vs in values.values()], sorted(self.bk.V)
-        )
+        ws = list(map(shifted.__getitem__, map(id, values.values())))
+        self.bk.graph = LocalGraph.from_lists(list(values), ws, sorted(self.bk.V))
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a

@@ -82,22 +82,13 @@ class Exchanges(MdpChoice):
         if self.bk.solved_whole or not s1:
             return None
         rset = set(R)
-        # The pairs of the remainder not S1 -> S2: both players in S1, or both in S2 (the
-        # remainder is in order).
-        edge = self.bk.graph.edge
-        inside = {
-            (a, b)
-            for part in (R[:s1], R[s1:])
-            for i, a in enumerate(part)
-            for b in part[i + 1 :]
-            if (a, b) in edge
-        }
         final, crit = self.final, self._crit_weight
 
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
             return sum(crit((v, p)) for v, p in m.items() if v < p and v not in final)
 
-        trial = self.bk.graph.without(inside)
+        # Without the pairs of the remainder not S1 -> S2: both players in S1, or in S2.
+        trial, inside = self.bk.graph.without_inside([R[:s1], R[s1:]])
         got = trial.solve(None, self.bk.bits)
         if worth(got) != worth(mate) or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1:
             return None
