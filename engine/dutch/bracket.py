@@ -211,6 +211,7 @@ class BracketMatching(CompletionTests):
                     d = li - hi - half
                     near[(residents[hi], l)] = 9 - d * d
             self.bk.graph.shift(near)
+            self.bk.hint = near
 
     def _open_bracket(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool

@@ -86,6 +86,7 @@ class BracketState:
     bits: int = 0
     graph: LocalGraph = field(default_factory=lambda: LocalGraph({}))
     mate: dict[int, int] = field(default_factory=dict)
+    hint: dict[tuple[int, int], int] = field(default_factory=dict)  # in the weights
     whole: bool = True
 
 

@@ -25,6 +25,11 @@ class Transpositions(Exchanges):
         shortlist is not settled: the shortlist's pairs are dropped (none keeps the best
         candidate) and he is asked again.  Returns the remainder's pairs (fixed)."""
         pairs: list[tuple[int, int]] = []
+        # The hint steers few of these decisions: its bits serve the questions instead.
+        if self.bk.hint:
+            self.bk.graph.shift({e: -w for e, w in self.bk.hint.items()})
+            self.bk.hint = {}
+        room = st.low + st.hint
         i = 0
         while i < len(firsts):
             a = firsts[i]
@@ -38,7 +43,7 @@ class Transpositions(Exchanges):
             lists = {a: cands}
             width = bit_width(min(len(cands), SHORTLIST))
             while True:
-                group = firsts[i : i + max(1, st.low // width)]
+                group = firsts[i : i + max(1, room // width)]
                 for x in group:
                     if x not in lists:
                         lists[x] = self._candidates(x, R)
@@ -48,7 +53,7 @@ class Transpositions(Exchanges):
                 width = need
             q: dict[tuple[int, int], int] = {}
             for j, x in enumerate(group):
-                at = st.hint + width * (len(group) - 1 - j)
+                at = width * (len(group) - 1 - j)
                 xc = lists[x][:SHORTLIST]
                 for k, b in enumerate(xc):
                     q[(x, b)] = (len(xc) - k) << at
