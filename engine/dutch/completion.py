@@ -23,11 +23,14 @@ class CompletionTests(RoundState):
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
         subgraph; a complete matching of it is one of the whole graph."""
         edges = []
-        ok = self.ok
+        met, guard = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
+        n = len(vertices)
         for x, a in enumerate(vertices):
             found = 0
-            for b in vertices[x + 1 :]:
-                if ok(a, b):
+            met_a, guard_a = met[a], guard[a]
+            for y in range(x + 1, n):
+                b = vertices[y]
+                if b not in met_a and (guard_a is None or guard[b] != guard_a):
                     edges.append((a, b))
                     found += 1
                     if found == k:
