@@ -151,13 +151,22 @@ class DutchPairer(Transpositions):
         ctx.next_is_last = bool(nxt) and pos >= self.n
         saved = (dict(self.final), set(self.alive), set(self.dropped))
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
-        if not nxt or self._complete(sorted(self.alive), lambda v: not self.noncand[v]):
+        if not nxt or self._rest_completes():
             return rec, floaters, nxt, pos
         self.final, self.alive, self.dropped = saved
         nxt = nxt + list(range(pos, self.n))
         ctx.lookahead, ctx.completion = False, True
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
         return rec, floaters, nxt, self.n
+
+    def _rest_completes(self) -> bool:
+        """Can everybody still unpaired be paired, the PAB (if any) to a candidate (C.4)?
+        Shown cheaply from the last matching of the players below when it still pairs them
+        (:meth:`_near_perfect_of`), else by a maximum matching (:meth:`_complete`)."""
+        rest = frozenset(self.alive)
+        if self._one_swap(self._near_perfect_of(rest), rest, frozenset()):
+            return True
+        return self._complete(sorted(rest), lambda v: not self.noncand[v])
 
     def _group(self, start: int) -> list[int]:
         if start >= self.n:
