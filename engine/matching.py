@@ -8,6 +8,7 @@ matching; the engine never relies on how ties are broken between equal-weight ma
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Callable
 from itertools import compress
 from operator import itemgetter, ne, not_
 
@@ -122,6 +123,15 @@ class LocalGraph:
         """The weight of edge ``e`` (in the graph)."""
         w: int = self.g.get_edge_data_by_index(self.edge[e])
         return w
+
+    def kept(self, keep: Callable[[list[tuple[int, int]]], list[bool]]) -> LocalGraph:
+        """A new graph of the same vertices with the edges ``keep`` marks True (it is given
+        the edges in the order of their indices)."""
+        keys, ws = self._live()
+        mask = keep(keys)
+        return LocalGraph.from_lists(
+            list(compress(keys, mask)), list(compress(ws, mask)), self.vertices()
+        )
 
     def without_inside(self, parts: list[list[int]]) -> tuple[LocalGraph, list[tuple[int, int]]]:
         """A new graph of the same vertices without the edges inside any one of ``parts``

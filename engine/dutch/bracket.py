@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import replace
 from itertools import repeat
+from operator import not_
 
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_matching
 from .completion import CompletionTests
@@ -64,9 +65,57 @@ class BracketMatching(CompletionTests):
     def _finalize(self, a: int, b: int) -> None:
         self.final[a] = b
         self.final[b] = a
+        left = self.bk.failures_left
+        if left:
+            vs = self.bk.local_vals.get((a, b) if a < b else (b, a))
+            if vs is not None:
+                for ci in left:
+                    left[ci] += count(vs[ci])  # a failure is -1
         for v in (a, b):
             self.alive.discard(v)
             self.bk.graph.remove_vertex(v)
+
+    def _failure_budget(self, mate: dict[int, int]) -> None:
+        """The failures a best candidate has on each criterion that counts them (Art. 2.4:
+        a pair fails or not), read from ``mate``, a best candidate: every best candidate
+        has as many (each criterion's total is a field of the weight of its own), so once
+        the pairs fixed in this bracket have that many, no other failing pair is in any
+        best candidate (:meth:`_prune_failures`).  Scalar criteria in the weights only."""
+        if self.bk.solved_whole:
+            return  # a matching of the whole field: left to the general route
+        lay, vals = self.bk.crit_layout, self.bk.local_vals
+        cis = [
+            ci
+            for ci, c in enumerate(self.criteria)
+            if c.counts_failures and not c.vector and (ci, 0) in lay.offset
+        ]
+        left = dict.fromkeys(cis, 0)
+        for v, p in mate.items():
+            vs = vals.get((v, p)) if v < p else None
+            if vs is not None:
+                for ci in cis:
+                    left[ci] -= count(vs[ci])
+        self.bk.failures_left = left
+        self._prune_failures()
+
+    def _prune_failures(self) -> None:
+        """Drop from the graph the pairs failing a criterion whose failures are all in
+        pairs fixed already (:meth:`_failure_budget`): no best candidate has them."""
+        left = self.bk.failures_left
+        spent = [ci for ci, n in left.items() if n == 0]
+        if not spent:
+            return
+        for ci in spent:
+            del left[ci]
+        bad = {id(vs) for vs in self.bk.value_lists if any(vs[ci] for ci in spent)}
+        if not bad:
+            return
+        vals = self.bk.local_vals
+
+        def keep(edges: list[tuple[int, int]]) -> list[bool]:
+            return list(map(not_, map(bad.__contains__, map(id, map(vals.__getitem__, edges)))))
+
+        self.bk.graph = self.bk.graph.kept(keep)
 
     def _crit_weight(self, e: tuple[int, int]) -> int:
         """The criteria part of pair ``e``'s weight (0: not a pair of the bracket)."""
@@ -181,6 +230,7 @@ class BracketMatching(CompletionTests):
         self.bk.crit_bits = f1 + 1 if self.bk.lower and (0, 0) in lay.offset else lay.bits
         # Value lists are shared between pairs: pack each once.
         packed: dict[int, int] = {}
+        self.bk.value_lists = [vs for vs, _, _ in groups]
         for vs, _, _ in groups:
             w = lay.pack(vs)
             if self.bk.lower:  # completion is checked on the whole field instead

@@ -202,6 +202,7 @@ class DutchPairer(Transpositions):
         """The matching route; ``look``: the next scoregroup is in the matchings (C8)."""
         st = self._open_bracket(current, mdp_count, nxt, look)
         mate = self._solve()
+        self._failure_budget(mate)
         selected, mdp_bonus, mate = self._choose_mdps(st, mate)  # 4.4
         mdp_pairs, mate = self._pair_mdps(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
         remainder, firsts, mate = self._exchange(st, mate)  # 4.3

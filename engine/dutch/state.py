@@ -87,6 +87,8 @@ class BracketState:
     graph: LocalGraph = field(default_factory=lambda: LocalGraph({}))
     mate: dict[int, int] = field(default_factory=dict)
     hint: dict[tuple[int, int], int] = field(default_factory=dict)  # in the weights
+    value_lists: list[list[Value]] = field(default_factory=list)  # each pair's is one
+    failures_left: dict[int, int] = field(default_factory=dict)  # by criterion index
     whole: bool = True
 
 

@@ -30,6 +30,7 @@ class Transpositions(Exchanges):
             self.bk.graph.shift({e: -w for e, w in self.bk.hint.items()})
             self.bk.hint = {}
         room = st.low + st.hint
+        self._prune_failures()  # the MDPs' pairs may have spent a criterion's failures
         i = 0
         while i < len(firsts):
             a = firsts[i]
@@ -58,6 +59,7 @@ class Transpositions(Exchanges):
                 for k, b in enumerate(xc):
                     q[(x, b)] = (len(xc) - k) << at
             mate = self._solve(q)
+            decided = i
             for x in group:
                 if x in self.final:
                     i += 1
@@ -75,6 +77,8 @@ class Transpositions(Exchanges):
                 pairs.append((x, mate[x]))
                 self._finalize(x, mate[x])
                 i += 1
+            if i > decided:
+                self._prune_failures()
         return pairs
 
     def _candidates(self, a: int, R: list[int]) -> list[int]:
