@@ -6,13 +6,13 @@ from .exchange import Exchanges
 from .state import _Bracket
 from .weights import bit_width
 
-# A question ranks an S1 player's first SHORTLIST candidates only, so that one matching
-# asks more players (each field narrower); a player placed beyond them is asked again.
-SHORTLIST = 31
-
 
 class Transpositions(Exchanges):
     """4.2: each S1 player in turn gets the earliest S2 player that keeps the best candidate."""
+
+    # A question ranks an S1 player's first ``shortlist`` candidates only, so that one
+    # matching asks more players (each field narrower); one placed beyond them is asked again.
+    shortlist = 31
 
     def _transpose(
         self, st: _Bracket, R: list[int], firsts: list[int], mate: dict[int, int]
@@ -29,7 +29,6 @@ class Transpositions(Exchanges):
         if self.bk.hint:
             self.bk.graph.shift({e: -w for e, w in self.bk.hint.items()})
             self.bk.hint = {}
-        room = st.low + st.hint
         self._prune_failures()  # the MDPs' pairs may have spent a criterion's failures
         i = 0
         while i < len(firsts):
@@ -41,45 +40,65 @@ class Transpositions(Exchanges):
                     self._finalize(a, mate[a])
                 i += 1
                 continue
-            lists = {a: cands}
-            width = bit_width(min(len(cands), SHORTLIST))
-            while True:
-                group = firsts[i : i + max(1, room // width)]
-                for x in group:
-                    if x not in lists:
-                        lists[x] = self._candidates(x, R)
-                need = max(bit_width(min(len(lists[x]), SHORTLIST)) for x in group)
-                if need <= width:
-                    break
-                width = need
-            q: dict[tuple[int, int], int] = {}
-            for j, x in enumerate(group):
-                at = width * (len(group) - 1 - j)
-                xc = lists[x][:SHORTLIST]
-                for k, b in enumerate(xc):
-                    q[(x, b)] = (len(xc) - k) << at
-            mate = self._solve(q)
-            decided = i
-            for x in group:
-                if x in self.final:
-                    i += 1
-                    continue
-                short = lists[x][:SHORTLIST]
-                if len(lists[x]) > SHORTLIST and mate.get(x) not in short:
-                    # Beyond the shortlist: no pair of it keeps the best candidate after the
-                    # players fixed before x, so those pairs go; x and the players after it
-                    # are asked again.
-                    self._drop_edges([(x, b) for b in short])
-                    break
-                if x not in mate:  # no candidate keeps the best one
-                    i += 1
-                    continue
-                pairs.append((x, mate[x]))
-                self._finalize(x, mate[x])
-                i += 1
-            if i > decided:
+            lists, width = self._group_lists(st, R, firsts[i:], cands)
+            mate = self._solve(self._group_question(lists, width))
+            settled = self._settle(lists, mate, pairs)
+            i += settled
+            if settled:
                 self._prune_failures()
         return pairs
+
+    def _group_lists(
+        self, st: _Bracket, R: list[int], firsts: list[int], cands: list[int]
+    ) -> tuple[dict[int, list[int]], int]:
+        """The next S1 players asked in one matching (from ``firsts[0]``, whose candidates
+        are ``cands``) with their candidates, and the width of a field: as many players as
+        the bits below the criteria hold, each field as wide as the longest shortlist."""
+        room, short = st.low + st.hint, self.shortlist
+        lists = {firsts[0]: cands}
+        width = bit_width(min(len(cands), short))
+        while True:
+            group = firsts[: max(1, room // width)]
+            for x in group:
+                if x not in lists:
+                    lists[x] = self._candidates(x, R)
+            need = max(bit_width(min(len(lists[x]), short)) for x in group)
+            if need <= width:
+                return {x: lists[x] for x in group}, width
+            width = need
+
+    def _group_question(
+        self, lists: dict[int, list[int]], width: int
+    ) -> dict[tuple[int, int], int]:
+        """The fields of a group's question (``width`` bits each): the earlier player's above
+        the later one's, his earlier shortlisted candidates worth more."""
+        short = self.shortlist
+        q: dict[tuple[int, int], int] = {}
+        for j, (x, cands) in enumerate(reversed(list(lists.items()))):
+            xc = cands[:short]
+            for k, b in enumerate(xc):
+                q[(x, b)] = (len(xc) - k) << (width * j)
+        return q
+
+    def _settle(
+        self, lists: dict[int, list[int]], mate: dict[int, int], pairs: list[tuple[int, int]]
+    ) -> int:
+        """Fix the group's players in order as the matching answered them, up to the first
+        one placed beyond his shortlist: none of the shortlist keeps the best candidate
+        after the players fixed before him, so those pairs go and he is asked again.
+        Returns how many players are settled."""
+        short = self.shortlist
+        settled = 0
+        for x, cands in lists.items():
+            if x not in self.final:
+                if len(cands) > short and mate.get(x) not in cands[:short]:
+                    self._drop_edges([(x, b) for b in cands[:short]])
+                    break
+                if x in mate:  # else no candidate keeps the best one
+                    pairs.append((x, mate[x]))
+                    self._finalize(x, mate[x])
+            settled += 1
+        return settled
 
     def _candidates(self, a: int, R: list[int]) -> list[int]:
         """The S2 players ``a`` may still get, in 4.2's order."""
