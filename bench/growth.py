@@ -1,0 +1,75 @@
+"""How the cost of pairing one round grows with the field (issue 19).
+
+    python bench/growth.py [--players 1000,2000,4000] [--round 2] [--seed 7] [--keep DIR]
+
+For each size N, ``trfaudit generate --players N --rounds R`` makes an open (ratings like an
+open's, draws and results from the expected-score curve) whose last round R the engine then
+pairs again in a fresh process: wall and CPU time of that one round, the peak memory (resident
+set) of the process, and whether the pairing equals the generated one.  Round 2 is the
+heaviest round of an open (two scoregroups of about N/2 players each, every pair legal); later
+rounds have more, smaller brackets.  Generating the earlier rounds takes longer than the
+timed round (they are paired too); ``--keep DIR`` keeps the files for another run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+TRFAUDIT = [sys.executable, "-m", "trfaudit.checker.cli"]
+
+CHILD = r"""
+import json, resource, sys, time
+from trfaudit.checker.recorded import recorded_round
+from trfaudit.engine import EDITIONS, pair_round, round_input
+from trfaudit.trf.reader import read
+t = read(sys.argv[1]); rnd = int(sys.argv[2])
+pair_round(round_input(t, 1), EDITIONS["2025"])  # the system's modules loaded first
+inp, rec = round_input(t, rnd), recorded_round(t, rnd)
+wall, cpu = time.perf_counter(), time.process_time()
+got = pair_round(inp, EDITIONS["2025"])
+wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+same = {(b.white, b.black) for b in got.boards} == set(rec.boards) and got.bye == rec.bye
+peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+print(json.dumps({"wall": wall, "cpu": cpu, "peak": peak, "same": same}))
+"""
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", default="1000,2000,4000")
+    ap.add_argument("--round", type=int, default=2)
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--keep", help="keep (and reuse) the generated files in this folder")
+    a = ap.parse_args()
+    folder = Path(a.keep) if a.keep else Path(tempfile.mkdtemp(prefix="trfaudit-growth-"))
+    folder.mkdir(parents=True, exist_ok=True)
+    print(f"trfaudit growth, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, round {a.round}")
+    print("| Players | Round | Wall | CPU | Peak memory | Same as generated |")
+    print("|---|---|---|---|---|---|")
+    for n in (int(x) for x in a.players.split(",")):
+        path = folder / f"open{n}-r{a.round}-s{a.seed}.trf"
+        if not path.exists():
+            gen = [*TRFAUDIT, "generate", "--players", str(n), "--rounds", str(a.round)]
+            subprocess.run([*gen, "--seed", str(a.seed), "-o", str(path)], check=True)
+        out = subprocess.run(
+            [sys.executable, "-c", CHILD, str(path), str(a.round)],
+            check=True,
+            capture_output=True,
+            text=True,
+        )
+        r = json.loads(out.stdout)
+        print(
+            f"| {n:,} | {a.round} | {r['wall']:.2f} s | {r['cpu']:.2f} s | {r['peak']:.0f} MB "
+            f"| {'yes' if r['same'] else 'NO'} |",
+            flush=True,
+        )
+
+
+if __name__ == "__main__":
+    main()
