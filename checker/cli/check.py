@@ -227,7 +227,7 @@ def check_command(
         from trfaudit.checker.reports import text as report_text
 
         if output is None:
-            report_text.render(batch, report_text.make_console(sys.stdout), full)
+            report_text.write(batch, sys.stdout, full)
             raise typer.Exit(batch.exit_code)
         text = report_text.render_text(batch, full)
     emit(text, output)

@@ -51,9 +51,11 @@ NOT_FOR_HELP = (
 #: What checking one TRF file with the text report must not load: the other reports, the
 #: JSON form and the writer (a TRF file is read, not written), the generator, the process
 #: pool (one job), the cluster; and pydantic (typer 0.29 builds an adapter per option on
-#: every run, ~0.18 s: pyproject pins typer below 0.29).
+#: every run, ~0.18 s: pyproject pins typer below 0.29); and rich, while the report (all
+#: rounds match) has no table and goes to a pipe (checker/reports/text.py).
 NOT_FOR_CHECK = (
     "pydantic",
+    "rich",
     "trfaudit.checker.reports.json",
     "trfaudit.checker.reports.html",
     "trfaudit.trf.jsonform",
