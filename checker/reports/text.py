@@ -11,8 +11,7 @@ before, in order, so the text is the same byte for byte (tests/checker/test_text
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from trfaudit.checker.findings import (
     BatchReport,
@@ -242,8 +241,8 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
     return Group(*parts)
 
 
-@dataclass(frozen=True)
-class Line:
+# The items are named tuples: a dataclass costs ~0.5 ms more to create at import.
+class Line(NamedTuple):
     """One line of text: its parts, each with its style (the first part's is the line's)."""
 
     parts: tuple[tuple[str, str], ...] = ()
@@ -257,15 +256,13 @@ def line(text: str, style: str = "") -> Line:
     return Line(((text, style),))
 
 
-@dataclass(frozen=True)
-class Rule:
+class Rule(NamedTuple):
     """The file's heading: its name, then a rule to the page's width."""
 
     title: str
 
 
-@dataclass(frozen=True)
-class Block:
+class Block(NamedTuple):
     """A differing round: its findings and tables (rich renders them)."""
 
     round: RoundReport
