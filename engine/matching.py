@@ -63,53 +63,88 @@ def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]) 
 
 class LocalGraph:
     """A weighted graph kept between matchings: only the edges a question changes are
-    updated, so asking many questions of one bracket stays cheap."""
+    updated, so asking many questions of one bracket stays cheap.  The weights live in the
+    rustworkx graph only (:attr:`weights` reads them back)."""
 
-    def __init__(self, weights: dict[tuple[int, int], int]):
-        self.weights = dict(weights)
+    def __init__(
+        self, weights: dict[tuple[int, int], int], vertices: list[int] | None = None
+    ) -> None:
+        """``vertices``: every vertex of the edges, in order, when the caller knows them."""
         import rustworkx as rx
 
-        self.top = max(weights.values(), default=0).bit_length()
         self.g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
-        vertices = sorted({v for e in weights for v in e})
-        self.node = dict(zip(vertices, self.g.add_nodes_from(vertices)))
-        node = self.node
-        edges = list(weights)
-        indices = self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in weights.items()])
-        self.edge = dict(zip(edges, indices))
-        # The edge behind each edge index (rustworkx keeps an index until its edge goes).
-        self.key: dict[int, tuple[int, int]] = dict(zip(indices, edges))
+        if vertices is None:
+            vertices = sorted({v for e in weights for v in e})
+        # A new graph numbers its nodes and edges 0, 1, ... in the order they are added.
+        self.g.add_nodes_from(vertices)
+        self.node = {v: i for i, v in enumerate(vertices)}
+        keys = list(weights)
+        if vertices and vertices[-1] - vertices[0] + 1 == len(vertices):
+            first = vertices[0]  # consecutive vertices: a node is its vertex less the first
+            self.g.add_edges_from([(a - first, b - first, w) for (a, b), w in weights.items()])
+        else:
+            node = self.node
+            self.g.add_edges_from([(node[a], node[b], w) for (a, b), w in weights.items()])
+        self.edge = dict(zip(keys, range(len(keys))))
+        # The edge behind each edge index (None once it is gone; rustworkx keeps an index
+        # until its edge goes).
+        self.key: list[tuple[int, int] | None] = list(keys)
+
+    @property
+    def weights(self) -> dict[tuple[int, int], int]:
+        """The weight of every edge (a new dict)."""
+        key = self.key
+        items = self.g.edge_index_map().items()
+        return {e: w for i, (_, _, w) in items if (e := key[i]) is not None}
+
+    def vertices(self) -> list[int]:
+        """The graph's vertices, in order."""
+        return sorted(self.node)
+
+    def weight(self, e: tuple[int, int]) -> int:
+        """The weight of edge ``e`` (in the graph)."""
+        w: int = self.g.get_edge_data_by_index(self.edge[e])
+        return w
+
+    def without(self, edges: list[tuple[int, int]]) -> LocalGraph:
+        """A copy of the graph without these edges (those not in it: none)."""
+        new = LocalGraph.__new__(LocalGraph)
+        new.g = self.g.copy()  # node and edge indices are kept
+        new.node = dict(self.node)
+        new.edge = dict(self.edge)
+        new.key = list(self.key)
+        new.remove_edges(edges)
+        return new
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
         """Remove these edges (those not in the graph: none)."""
+        edge, key, node = self.edge, self.key, self.node
         gone = []
-        edge, weights, key = self.edge, self.weights, self.key
         for e in edges:
             i = edge.pop(e, None)
             if i is not None:
-                gone.append(e)
-                del weights[e]
-                del key[i]
-        node = self.node
-        self.g.remove_edges_from([(node[a], node[b]) for a, b in gone])
+                gone.append((node[e[0]], node[e[1]]))
+                key[i] = None
+        self.g.remove_edges_from(gone)
 
     def shift(self, delta: dict[tuple[int, int], int]) -> None:
         """Add ``delta`` to some edges' weights for good (edges not in the graph: none)."""
+        g = self.g
         for e, w in delta.items():
             i = self.edge.get(e)
             if i is not None:
-                self.weights[e] += w
-                self.g.update_edge_by_index(i, self.weights[e])
+                g.update_edge_by_index(i, g.get_edge_data_by_index(i) + w)
 
     def remove_vertex(self, v: int) -> None:
         i = self.node.pop(v, None)
         if i is None:
             return
-        edge, weights, key = self.edge, self.weights, self.key
+        edge, key = self.edge, self.key
         for k in self.g.incident_edges(i):
-            e = key.pop(k)
-            del edge[e]
-            del weights[e]
+            e = key[k]
+            if e is not None:  # always: an edge of the graph has its key
+                del edge[e]
+                key[k] = None
         self.g.remove_node(i)
 
     def solve(self, extra: dict[tuple[int, int], int] | None, bits: int) -> dict[int, int]:
@@ -118,28 +153,30 @@ class LocalGraph:
         if not self.edge:
             return {}
         if bits > RUSTWORKX_BITS:
-            weights = dict(self.weights)
+            weights = self.weights
             for e, w in (extra or {}).items():
                 if e in weights:
                     weights[e] += w
             return max_weight_matching(weights, bits)
-        changed = []
+        g = self.g
+        changed: list[tuple[int, int]] = []  # edge index, weight before
         for e, w in (extra or {}).items():
             i = self.edge.get(e)
             if i is not None:
-                self.g.update_edge_by_index(i, self.weights[e] + w)
-                changed.append(e)
+                before = g.get_edge_data_by_index(i)
+                g.update_edge_by_index(i, before + w)
+                changed.append((i, before))
         stats["rustworkx"] += 1
         import rustworkx as rx
 
         try:
-            pairs = rx.max_weight_matching(self.g, max_cardinality=False, weight_fn=int)
+            pairs = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
         finally:
-            for e in changed:
-                self.g.update_edge_by_index(self.edge[e], self.weights[e])
+            for i, before in changed:
+                g.update_edge_by_index(i, before)
         mate: dict[int, int] = {}
         for a, b in pairs:
-            va, vb = self.g[a], self.g[b]
+            va, vb = g[a], g[b]
             mate[va] = vb
             mate[vb] = va
         return mate

@@ -15,7 +15,7 @@ from .completion import CompletionTests
 from .criteria import Value
 from .state import BracketState, LookaheadNeeded, _Bracket
 from .trace import BracketRecord
-from .weights import WeightLayout, bit_width, count
+from .weights import PairGroup, WeightLayout, bit_width, count
 
 
 class BracketMatching(CompletionTests):
@@ -67,6 +67,11 @@ class BracketMatching(CompletionTests):
             self.alive.discard(v)
             self.bk.graph.remove_vertex(v)
 
+    def _crit_weight(self, e: tuple[int, int]) -> int:
+        """The criteria part of pair ``e``'s weight (0: not a pair of the bracket)."""
+        vs = self.bk.local_vals.get(e)
+        return 0 if vs is None else self.bk.crit_packed[id(vs)]
+
     def _has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.bk.graph.edge
 
@@ -82,8 +87,9 @@ class BracketMatching(CompletionTests):
 
     def _bracket_values(
         self, V: list[int], bset: set[int], mdp_count: int
-    ) -> dict[tuple[int, int], list[Value]]:
-        """Criteria values of the legal pairs of the bracket and its next scoregroup.
+    ) -> tuple[dict[tuple[int, int], list[Value]], list[PairGroup]]:
+        """Criteria values of the legal pairs of the bracket and its next scoregroup, and
+        the pairs' groups by value list.
 
         The pairs whose lower player is a resident here or in the next group are valued
         anew; pairs of two MDPs keep what they were worth in the bracket they came from.  A
@@ -96,24 +102,37 @@ class BracketMatching(CompletionTests):
         blank: list[Value] = [None] * len(crit)
         met, pref = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.dropped, self.vals, self.sig
-        memo: dict[tuple[object, object, bool], list[Value]] = {}
         local: dict[tuple[int, int], list[Value]] = {}
+        groups: list[PairGroup] = []
+        kept: dict[int, PairGroup] = {}  # the MDP pairs' groups, by id of their list
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
                 if e in vals and e not in dropped and self.ok(*e):
-                    local[e] = vals[e]
+                    vs = local[e] = vals[e]
+                    g = kept.get(id(vs))
+                    if g is None:
+                        g = kept[id(vs)] = (vs, set(), set())
+                        groups.append(g)
+                    g[1].add(e[0])
+                    g[2].add(e[1])
+        # One row of groups per (lower player's signature, inside), by the higher player's
+        # signature (an int: equal signatures, equal ints).
+        rows: dict[tuple[int, bool], dict[int, PairGroup]] = {}
         for li in range(mdp_count, len(V)):
             l = V[li]
             inside = l in bset
-            met_l, pref_l, sig_l = met[l], pref[l], sig[l]
+            met_l, pref_l = met[l], pref[l]
+            row = rows.setdefault((sig[l], inside), {})
             for hi in range(li):
                 h = V[hi]
-                if h in met_l or (pref_l is not None and pref[h] == pref_l) or (h, l) in dropped:
+                if h in met_l or (pref_l is not None and pref[h] == pref_l):
                     continue
-                key = (sig[h], sig_l, inside)
-                vs = memo.get(key)
-                if vs is None:
+                e = (h, l)
+                if dropped and e in dropped:
+                    continue
+                g = row.get(sig[h])
+                if g is None:
                     a, b = order[h], order[l]
                     if inside:
                         vs = [c.value(ctx, a, b, "B") for c in crit]
@@ -121,11 +140,15 @@ class BracketMatching(CompletionTests):
                         vs = blank[:]
                         for ci, c in in_next:
                             vs[ci] = c.value(ctx, a, b, "N")
-                    memo[key] = vs
-                vals[(h, l)] = local[(h, l)] = vs
-        return local
+                    g = row[sig[h]] = (vs, set(), set())
+                    groups.append(g)
+                g[1].add(h)
+                g[2].add(l)
+                local[e] = g[0]
+        vals.update(local)
+        return local, groups
 
-    def _layout_bracket(self) -> None:
+    def _layout_bracket(self, groups: list[PairGroup]) -> None:
         """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
         extra_max = {0: 3} if self.bk.lower and self.edition.completion_every_bracket else {}
         if self.bk.lower and self.c9 is not None and any(self.c9_setup):
@@ -137,22 +160,20 @@ class BracketMatching(CompletionTests):
             if self.bk.look
             else frozenset(ci for ci, c in enumerate(self.criteria) if c.lookahead)
         )
-        lay = WeightLayout(self.criteria, self.bk.local_vals, len(self.alive), extra_max, skip)
+        lay = WeightLayout(self.criteria, groups, len(self.alive), extra_max, skip)
         self.bk.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
         # below the next group, so the local weights end below it.
         self.bk.crit_bits = f1 + 1 if self.bk.lower and (0, 0) in lay.offset else lay.bits
-        self.bk.crit_w = {}
-        packed: dict[int, int] = {}  # value lists are shared between pairs: pack each once
-        for e, vs in self.bk.local_vals.items():
-            w = packed.get(id(vs))
-            if w is None:
-                w = lay.pack(vs)
-                if self.bk.lower:  # completion is checked on the whole field instead
-                    w -= count(vs[0]) << f1
-                packed[id(vs)] = w
-            self.bk.crit_w[e] = w
+        # Value lists are shared between pairs: pack each once.
+        packed: dict[int, int] = {}
+        for vs, _, _ in groups:
+            w = lay.pack(vs)
+            if self.bk.lower:  # completion is checked on the whole field instead
+                w -= count(vs[0]) << f1
+            packed[id(vs)] = w
+        self.bk.crit_packed = packed
 
     def _pack(self, low: int, hint: int) -> None:
         """Weights of the live pairs of the bracket: the criteria above ``low`` bits for
@@ -161,23 +182,21 @@ class BracketMatching(CompletionTests):
         at = low + hint
         self.bk.shift = at
         self.bk.bits = self.bk.crit_bits + at  # weights and questions stay below 2**bits
-        local = {
-            e: w << at
-            for e, w in self.bk.crit_w.items()
-            if e not in self.dropped and e[0] in self.alive and e[1] in self.alive
-        }
+        # Opened just now: the bracket's pairs are all live (_bracket_values).
+        shifted = {k: w << at for k, w in self.bk.crit_packed.items()}
+        local = {e: shifted[id(vs)] for e, vs in self.bk.local_vals.items()}
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
             # matching of their own.
             half = len(residents) // 2
             for li, l in enumerate(residents):
-                for hi in range(max(0, li - half - 2), li):
+                for hi in range(max(0, li - half - 2), min(li, li - half + 3)):
                     d = li - hi - half
                     e = (residents[hi], l)
-                    if d * d < 9 and e in local:
+                    if e in local:
                         local[e] += 9 - d * d
-        self.bk.graph = LocalGraph(local)
+        self.bk.graph = LocalGraph(local, sorted(self.bk.V))
 
     def _open_bracket(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool
@@ -194,9 +213,9 @@ class BracketMatching(CompletionTests):
         self.bk.solved_whole = False  # a matching of this bracket needed the whole field
         self.bk.lower_base = None
         bset = set(current)
-        self.bk.local_vals = self._bracket_values(V, bset, mdp_count)
+        self.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.bk.residents = residents
-        self._layout_bracket()
+        self._layout_bracket(groups)
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
         # hint at the bottom when the weights leave room.

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from ..matching import LocalGraph
 from .mdps import MdpChoice
 from .state import _Bracket
 from .weights import bit_width
@@ -82,26 +81,30 @@ class Exchanges(MdpChoice):
         is returned; else None (the exchange is decided with the exchange fields)."""
         if self.bk.solved_whole or not s1:
             return None
-        first = set(R[:s1])
         rset = set(R)
-
-        def inside(e: tuple[int, int]) -> bool:  # a pair of the remainder not S1 -> S2
-            return e[0] in rset and e[1] in rset and not (e[0] in first and e[1] not in first)
-
-        crit, final = self.bk.crit_w, self.final
+        # The pairs of the remainder not S1 -> S2: both players in S1, or both in S2 (the
+        # remainder is in order).
+        edge = self.bk.graph.edge
+        inside = [
+            (a, b)
+            for part in (R[:s1], R[s1:])
+            for i, a in enumerate(part)
+            for b in part[i + 1 :]
+            if (a, b) in edge
+        ]
+        final, crit = self.final, self._crit_weight
 
         def worth(m: dict[int, int]) -> int:  # the criteria of the pairs still open
-            return sum(crit.get((v, p), 0) for v, p in m.items() if v < p and v not in final)
+            return sum(crit((v, p)) for v, p in m.items() if v < p and v not in final)
 
-        trial = LocalGraph({e: w for e, w in self.bk.graph.weights.items() if not inside(e)})
+        trial = self.bk.graph.without(inside)
         got = trial.solve(None, self.bk.bits)
         if worth(got) != worth(mate) or sum(1 for r in R[:s1] if got.get(r, -1) in rset) != s1:
             return None
         if self.bk.lower and self.edition.completion_every_bracket and not self._completable(got):
             return None
-        # Drop the pairs inside S1 or S2: the trial graph goes on (cheaper than removing
-        # most of the edges of the bracket's graph one by one).
-        self.dropped.update(e for e in self.bk.graph.weights if inside(e))
+        # Drop the pairs inside S1 or S2: the trial graph goes on.
+        self.dropped.update(inside)
         self.bk.graph = trial
         got.update(self.final)
         self.bk.mate = got

@@ -80,11 +80,12 @@ class DutchPairer(Transpositions):
 
     def _legal_pairs(self) -> None:
         """C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`);
-        the players' signatures."""
+        the players' signatures (by an int per signature)."""
         order = self.order
         self.compat = Compatibility(order, self.inp.forbidden)
         self.ok = self.compat.allows
-        self.sig = [_signature(p) for p in order]
+        ids: dict[tuple[object, ...], int] = {}  # equal signatures, equal ints
+        self.sig = [ids.setdefault(_signature(p), len(ids)) for p in order]
 
     def _round_context(self) -> Context:
         """The round's criteria context after the PAB pre-pass (C5), and what a pair with a

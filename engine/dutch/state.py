@@ -61,7 +61,7 @@ class _Bracket:
     width: int
 
 
-_NO_LAYOUT = WeightLayout([], {}, 0)
+_NO_LAYOUT = WeightLayout([], [], 0)
 
 
 @dataclass
@@ -81,7 +81,7 @@ class BracketState:
     local_vals: dict[tuple[int, int], list[Value]] = field(default_factory=dict)
     crit_layout: WeightLayout = _NO_LAYOUT
     crit_bits: int = 0
-    crit_w: dict[tuple[int, int], int] = field(default_factory=dict)
+    crit_packed: dict[int, int] = field(default_factory=dict)  # by id of a value list
     shift: int = 0
     bits: int = 0
     graph: LocalGraph = field(default_factory=lambda: LocalGraph({}))
@@ -102,7 +102,7 @@ class RoundState:
     c9: int | None
     compat: Compatibility
     ok: Callable[[int, int], bool]
-    sig: list[tuple[object, ...]]
+    sig: list[int]  # the player's _signature, as an int per signature
     ctx: Context
     noncand: list[int]
     c9_setup: list[int]

@@ -24,8 +24,12 @@ def bit_width(bound: int) -> int:
     return max(1, int(bound).bit_length())
 
 
+# The pairs that share one value list: the list, their first and their second players.
+PairGroup = tuple[list[Value], set[int], set[int]]
+
+
 def extent(
-    vals: dict[tuple[int, int], list[Value]],
+    groups: list[PairGroup],
 ) -> tuple[
     dict[Field, int],
     dict[Field, set[int]],
@@ -35,7 +39,8 @@ def extent(
 ]:
     """Per criterion field (criterion, score slot): its largest value, the vertices its
     pairs touch, their first and second players, and whether it holds negated failure
-    counts."""
+    counts.  ``groups``: the pairs by value list (BracketMatching._bracket_values), each list
+    once."""
     maxima: dict[Field, int] = {}
     touched: dict[Field, set[int]] = {}
     # The first (second) players of a field's pairs cover its pairs: a matching holds no
@@ -44,16 +49,7 @@ def extent(
     firsts: dict[Field, set[int]] = {}
     seconds: dict[Field, set[int]] = {}
     signed: set[Field] = set()
-    # Pairs share their value lists (BracketMatching._bracket_values): read each list once,
-    # with the first and second players of all its pairs.
-    groups: dict[int, tuple[list[Value], set[int], set[int]]] = {}
-    for (a, b), vs in vals.items():
-        g = groups.get(id(vs))
-        if g is None:
-            g = groups[id(vs)] = (vs, set(), set())
-        g[1].add(a)
-        g[2].add(b)
-    for vs, hs, ls in groups.values():
+    for vs, hs, ls in groups:
         for ci, v in enumerate(vs):
             if not v:
                 continue
@@ -77,13 +73,13 @@ class WeightLayout:
     def __init__(
         self,
         criteria: list[Criterion],
-        vals: dict[tuple[int, int], list[Value]],
+        groups: list[PairGroup],
         n_vertices: int,
         extra_max: dict[int, int] | None = None,
         skip: frozenset[int] = frozenset(),
     ) -> None:
         self.criteria = criteria
-        maxima, touched, firsts, seconds, signed = extent(vals)
+        maxima, touched, firsts, seconds, signed = extent(groups)
         for k in [k for k in maxima if k[0] in skip]:  # criteria left out of the weights
             del maxima[k]
         # Fields that pairs with lower players also use (completion, C9): the whole field.
