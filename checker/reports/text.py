@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
+from trfaudit.checker.alternatives import round_alternatives
 from trfaudit.checker.findings import (
     BatchReport,
     BracketView,
@@ -21,6 +22,7 @@ from trfaudit.checker.findings import (
     Side,
     number_ranges,
 )
+from trfaudit.checker.localise import short
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -81,8 +83,6 @@ def _side(s: Side | None, names: dict[int, str]) -> str:
 
 
 def _who(names: dict[int, str], tpn: int) -> str:
-    from trfaudit.checker.localise import short
-
     return f"{short(names.get(tpn, ''))} ({tpn})"
 
 
@@ -112,7 +112,6 @@ def bracket_table(b: BracketView, full: bool = True) -> Group:
     from rich.console import Group, RenderableType
     from rich.table import Table
     from rich.text import Text
-    from trfaudit.checker.localise import short
 
     mdps = ", ".join(f"{short(p.name)} ({p.tpn})" for p in b.players if p.role == "MDP")
     title = Text(
@@ -183,7 +182,6 @@ def bracket_table(b: BracketView, full: bool = True) -> Group:
 def round_block(r: RoundReport, full: bool = False) -> Group:
     from rich.console import Group, RenderableType
     from rich.text import Text
-    from trfaudit.checker.alternatives import round_alternatives
 
     names = {p.tpn: p.name for p in r.players}
     if r.bracket is not None:
