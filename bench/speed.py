@@ -15,6 +15,14 @@ reports every round as matching; ``generate`` when its output re-checks clean.
 
 ``--quick`` pairs only a few rounds and skips the corpora (the test suite runs it on small
 cases with ``--files``).
+
+Bytecode: a ``pip install`` compiles the package's modules once; an editable checkout gets
+its ``__pycache__`` on the first run, unless ``PYTHONDONTWRITEBYTECODE`` is set (it is on the
+project's build machine), in which case every run compiles every module it imports again
+(~0.15 s of a 10-player ``check``).  So by default the bench compiles the package first
+(``compileall``, into the checkout's ``__pycache__`` folders) and says so in its first line;
+``--bytecode as-found`` times the checkout as it is and says how many modules lack current
+bytecode.
 """
 
 from __future__ import annotations
@@ -22,6 +30,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import statistics
 import subprocess
 import sys
@@ -87,6 +96,66 @@ def run_child(cmd: list[str]) -> tuple[float, float, int, str]:
         text = out.read()
     _last_cpu[0] = usage.ru_utime + usage.ru_stime
     return secs, usage.ru_maxrss / 1024, proc.returncode, text
+
+
+# -- bytecode ------------------------------------------------------------------------------
+
+#: The package's folders (the repository root is the package ``trfaudit``): not the tests,
+#: the benches or the corpora's data.
+_NOT_PACKAGE = re.compile(r"[/\\](tests|bench|\.git|\.venv|build|dist)[/\\]")
+
+
+def package_sources() -> list[Path]:
+    return [p for p in sorted(ROOT.rglob("*.py")) if not _NOT_PACKAGE.search(str(p))]
+
+
+def lacks_bytecode(source: Path) -> bool:
+    """No ``__pycache__`` file that Python would use for ``source`` (its header records the
+    source's modification time and size; a hash-based one is taken as current)."""
+    import importlib.util
+
+    cached = Path(importlib.util.cache_from_source(str(source)))
+    try:
+        header = cached.read_bytes()[:16]
+    except OSError:
+        return True
+    if len(header) < 16 or header[:4] != importlib.util.MAGIC_NUMBER:
+        return True
+    if int.from_bytes(header[4:8], "little") & 1:
+        return False
+    stat = source.stat()
+    return (
+        int.from_bytes(header[8:12], "little") != int(stat.st_mtime) & 0xFFFFFFFF
+        or int.from_bytes(header[12:16], "little") != stat.st_size & 0xFFFFFFFF
+    )
+
+
+def bytecode_line(mode: str) -> str:
+    """Prepare the package's bytecode as ``mode`` says and describe it (the table's second
+    line)."""
+    sources = package_sources()
+    if mode == "compile":
+        import compileall
+
+        for source in sources:
+            compileall.compile_file(str(source), quiet=2)
+        missing = sum(lacks_bytecode(p) for p in sources)
+        return (
+            f"bytecode: compiled first ({len(sources) - missing} of {len(sources)} package "
+            "modules, as pip install does)"
+        )
+    missing = sum(lacks_bytecode(p) for p in sources)
+    if not missing:
+        return f"bytecode: as found: all {len(sources)} package modules have current bytecode"
+    flag = (
+        " (PYTHONDONTWRITEBYTECODE is set: no run writes it)"
+        if os.environ.get("PYTHONDONTWRITEBYTECODE")
+        else " (the first run writes it)"
+    )
+    return (
+        f"bytecode: as found: {missing} of {len(sources)} package modules have no current "
+        f"bytecode: a run compiles those it imports{flag}"
+    )
 
 
 # -- pairing one round (run in a child process: ``speed.py --pair FILE ROUND``) -------------
@@ -232,6 +301,12 @@ def main() -> None:
     ap.add_argument("--files", nargs="*", help="pair and check these files instead")
     ap.add_argument("--small", default=str(ROOT / "corpus" / "dutch2025" / "t000007.trf"))
     ap.add_argument("--generate", default="1000x11", help="PLAYERSxROUNDS for the generate row")
+    ap.add_argument(
+        "--bytecode",
+        choices=("compile", "as-found"),
+        default="compile",
+        help="compile the package first (default, as pip install does) or time it as found",
+    )
     ap.add_argument("--pair", nargs=2, metavar=("FILE", "ROUND"), help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.pair:
@@ -240,8 +315,10 @@ def main() -> None:
     rows = set(a.rows.split(","))
     print(
         f"trfaudit speed, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, "
-        f"{os.cpu_count()} cores, median of {a.repeat}"
+        f"{os.cpu_count()} cores, median of {a.repeat}, load average "
+        f"{os.getloadavg()[0]:.1f} at the start"
     )
+    print(bytecode_line(a.bytecode))
     print("| Work | Target | Time (median) | Peak memory | Output | Note |")
     print("|---|---|---|---|---|---|")
     if a.files:

@@ -19,7 +19,6 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -57,7 +56,38 @@ _PARSER: lark.Lark | None = None  # built on first use: importing lark and build
 
 
 def grammar_text() -> str:
-    return resources.files("trfaudit.trf").joinpath("grammar.lark").read_text(encoding="utf-8")
+    try:  # beside this module: importlib.resources would add ~2 ms of imports to a check
+        return Path(__file__).with_name("grammar.lark").read_text(encoding="utf-8")
+    except OSError:  # pragma: no cover - a package inside a zip archive
+        from importlib import resources
+
+        grammar = resources.files("trfaudit.trf").joinpath("grammar.lark")
+        return grammar.read_text(encoding="utf-8")
+
+
+def build_parser(grammar: str, cache: str | bool) -> lark.Lark:
+    """The record parser of ``grammar`` (LALR, contextual lexer); ``cache`` is lark's option:
+    a file the LALR tables are loaded from when it holds this grammar's, else saved to."""
+    import lark
+
+    class _Collect(lark.Transformer[lark.Token, Any]):
+        """Turns each record rule into ``(RecordKind, token)`` while the parser runs."""
+
+        def start(self, children: list[Any]) -> list[Any]:
+            return children
+
+    for kind in RecordKind:
+        if kind is not RecordKind.BLANK:
+            setattr(_Collect, kind.value, _make_rule_callback(kind))
+    return lark.Lark(
+        grammar,
+        parser="lalr",
+        lexer="contextual",
+        transformer=_Collect(),
+        propagate_positions=False,
+        maybe_placeholders=False,
+        cache=cache,
+    )
 
 
 def _parser() -> lark.Lark:
@@ -65,26 +95,12 @@ def _parser() -> lark.Lark:
     if _PARSER is None:
         import lark
 
-        class _Collect(lark.Transformer[lark.Token, Any]):
-            """Turns each record rule into ``(RecordKind, token)`` while the parser runs."""
+        from .lark_cache import cache_file
 
-            def start(self, children: list[Any]) -> list[Any]:
-                return children
-
-        for kind in RecordKind:
-            if kind is not RecordKind.BLANK:
-                setattr(_Collect, kind.value, _make_rule_callback(kind))
-        _PARSER = lark.Lark(
-            grammar_text(),
-            parser="lalr",
-            lexer="contextual",
-            transformer=_Collect(),
-            propagate_positions=False,
-            maybe_placeholders=False,
-            # The LALR tables, kept in the temporary directory (keyed by the grammar's
-            # hash): later processes load them instead of building them again.
-            cache=True,
-        )
+        # The LALR tables, kept in the user's cache folder (trf.lark_cache): later
+        # processes load them instead of building them again.
+        grammar = grammar_text()
+        _PARSER = build_parser(grammar, cache_file(grammar, lark.__version__))
     return _PARSER
 
 

@@ -8,8 +8,6 @@ Commands read input with :func:`load` (it turns every input problem into a ``Trf
 end with ``raise typer.Exit(code)`` using the ``EXIT_*`` constants below.
 """
 
-from __future__ import annotations
-
 import sys
 from pathlib import Path
 

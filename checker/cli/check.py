@@ -1,7 +1,5 @@
 """``trfaudit check``: re-pair every recorded round and report where the record differs."""
 
-from __future__ import annotations
-
 import enum
 import sys
 from pathlib import Path
@@ -71,7 +69,7 @@ class _Progress:
             self.bar.stop()
 
 
-def _tell_rules(batch: BatchReport, say: Callable[..., None]) -> None:
+def _tell_rules(batch: "BatchReport", say: "Callable[..., None]") -> None:
     """Which edition each file was judged by and why (stderr), grouped for batches; and the
     files that could not be checked."""
     groups: dict[tuple[str, str], list[str]] = {}
@@ -227,14 +225,14 @@ def check_command(
         from trfaudit.checker.reports import text as report_text
 
         if output is None:
-            report_text.render(batch, report_text.make_console(sys.stdout), full)
+            report_text.write(batch, sys.stdout, full)
             raise typer.Exit(batch.exit_code)
         text = report_text.render_text(batch, full)
     emit(text, output)
     raise typer.Exit(batch.exit_code)
 
 
-def _annotate(batch: BatchReport, out: Path) -> None:
+def _annotate(batch: "BatchReport", out: Path) -> None:
     """--annotate: the checked file with its Import lines (checker.annotate), as TRF-2026."""
     from trfaudit.checker.annotate import annotated
     from trfaudit.trf.errors import TrfError
@@ -254,7 +252,7 @@ def _annotate(batch: BatchReport, out: Path) -> None:
     emit(text, out)
 
 
-def _write_summary(summary: Summary, path: Path) -> None:
+def _write_summary(summary: "Summary", path: Path) -> None:
     import json
 
     from .app import EXIT_INVALID, say
@@ -268,7 +266,9 @@ def _write_summary(summary: Summary, path: Path) -> None:
         raise typer.Exit(EXIT_INVALID)
 
 
-def _executor(options: Options, scheduler: Optional[str]) -> AbstractContextManager[MapUnordered]:
+def _executor(
+    options: "Options", scheduler: Optional[str]
+) -> "AbstractContextManager[MapUnordered]":
     """The executor of --scheduler / --jobs, or a clear message (exit 2) if Dask is missing."""
     from trfaudit.checker.batch.cluster import SchedulerError, executor, parse_scheduler
 
@@ -290,7 +290,9 @@ def _task_bytes(scheduler: Optional[str]) -> int:
     return DASK_TASK_BYTES if scheduler else 0
 
 
-def _gather(inputs: list[str], options: Options, scheduler: str, send_files: bool) -> BatchReport:
+def _gather(
+    inputs: list[str], options: "Options", scheduler: str, send_files: bool
+) -> "BatchReport":
     """The batch report of --scheduler, files in input order."""
     from trfaudit.checker.batch.cluster import SchedulerError
     from trfaudit.checker.batch.run import expand, iter_files
@@ -315,7 +317,7 @@ def _gather(inputs: list[str], options: Options, scheduler: str, send_files: boo
 # 68 lines: the jsonl stream writes, resumes and summarises in one pass over the files.
 def _stream(
     inputs: list[str],
-    options: Options,
+    options: "Options",
     output: Optional[Path],
     resume: bool,
     summary_file: Optional[Path],

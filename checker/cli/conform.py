@@ -1,8 +1,6 @@
 """``trfaudit conform``: test a pairing program on generated tournaments (see
 :mod:`checker.conform.harness`), or check the tournaments its own generator makes (``--reverse``)."""
 
-from __future__ import annotations
-
 import json
 import time
 from pathlib import Path
@@ -19,7 +17,7 @@ if TYPE_CHECKING:  # loaded when the command runs (tests/checker/test_startup.py
 DEFAULT_SIZES = {"players": 8, "players_max": 40, "rounds": 5, "rounds_max": 9}
 
 
-def _config(config: Path | None, settings: list[str], rules: str) -> GeneratorConfig:
+def _config(config: Path | None, settings: list[str], rules: str) -> "GeneratorConfig":
     from trfaudit.corpus.config import config_from
 
     cfg = config_from(config, settings)

@@ -1,7 +1,5 @@
 """``trfaudit explain``: why round N is paired as it is, per player, in the rules' terms."""
 
-from __future__ import annotations
-
 import enum
 import json
 from pathlib import Path

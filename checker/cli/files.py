@@ -1,7 +1,5 @@
 """``trfaudit validate`` and ``trfaudit convert``: the TRF file commands."""
 
-from __future__ import annotations
-
 import enum
 from pathlib import Path
 from typing import Optional

@@ -1,7 +1,5 @@
 """``trfaudit generate``: random tournaments paired round by round by the engine."""
 
-from __future__ import annotations
-
 import enum
 import time
 from pathlib import Path
@@ -29,7 +27,7 @@ else:
     Rules = rules_choices("Rules", auto=False, editions=GENERATOR_RULES)  # with a type code
 
 
-def _progress() -> Progress | None:
+def _progress() -> "Progress | None":
     """A rich progress bar on stderr when it is a terminal; otherwise nothing."""
     try:
         from rich.console import Console

@@ -1,7 +1,5 @@
 """``trfaudit pair``: pair one round of a tournament file with the engine."""
 
-from __future__ import annotations
-
 import enum
 from pathlib import Path
 from typing import TYPE_CHECKING, Optional

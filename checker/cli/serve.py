@@ -1,8 +1,6 @@
 """``trfaudit serve``: the web page of :mod:`trfaudit.checker.web` under uvicorn (the extra
 ``trfaudit[web]``: loaded when the command runs)."""
 
-from __future__ import annotations
-
 import re
 from typing import Any
 

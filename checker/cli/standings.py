@@ -1,8 +1,6 @@
 """``trfaudit standings``: the ranking by points and tie-breaks (FIDE C.07), with every value,
 and the recorded ranks (001) compared with it."""
 
-from __future__ import annotations
-
 import enum
 import io
 from pathlib import Path

@@ -1,13 +1,18 @@
-"""The terminal report: rich tables per differing round, a summary line per file."""
+"""The terminal report: rich tables per differing round, a summary line per file.
+
+A report is a sequence of items (a file's rule, plain lines, a differing round's block).  On a
+terminal every item is printed by rich.  To a file or a pipe, a line that rich would print as
+it is - printable ASCII, no wider than the page - is written directly, so a report whose
+rounds all match does not load rich (~30 ms of a 10-player ``check``); anything else (a
+round's tables, a wider or non-ASCII line) goes through the same plain rich console as
+before, in order, so the text is the same byte for byte (tests/checker/test_text_plain.py).
+"""
 
 from __future__ import annotations
 
-from typing import TextIO
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, NamedTuple, TextIO
 
-from rich import box
-from rich.console import Console, Group, RenderableType
-from rich.table import Table
-from rich.text import Text
 from trfaudit.checker.alternatives import round_alternatives
 from trfaudit.checker.findings import (
     BatchReport,
@@ -19,6 +24,10 @@ from trfaudit.checker.findings import (
 )
 from trfaudit.checker.localise import short
 
+if TYPE_CHECKING:
+    from rich.console import Console, Group
+    from rich.text import Text
+
 KIND_STYLE = {
     "illegal": "bold red",
     "quality": "bold yellow",
@@ -29,15 +38,25 @@ KIND_STYLE = {
 }
 
 
+#: The width of a report to a file or pipe.
+WIDTH = 120
+
+
+def _is_terminal(stream: TextIO) -> bool:
+    return stream.isatty() if hasattr(stream, "isatty") else False
+
+
 def make_console(stream: TextIO, *, terminal: bool | None = None) -> Console:
     """A console on ``stream``; files and pipes get plain text 120 columns wide."""
+    from rich.console import Console
+
     if terminal is None:
-        terminal = stream.isatty() if hasattr(stream, "isatty") else False
+        terminal = _is_terminal(stream)
     if terminal:
         return Console(file=stream, highlight=False)
     return Console(
         file=stream,
-        width=120,
+        width=WIDTH,
         color_system=None,
         force_terminal=False,
         highlight=False,
@@ -50,6 +69,8 @@ ROWS = 8
 
 
 def _more(n: int) -> Text:
+    from rich.text import Text
+
     return Text(f"  … {n} more (--full shows everything)", style="dim")
 
 
@@ -67,6 +88,11 @@ def _who(names: dict[int, str], tpn: int) -> str:
 
 def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
     """The boards that differ, recorded beside the engine's, in board order (C.04.2)."""
+    from rich import box
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+    from rich.text import Text
+
     title = Text("Boards that differ (board order, C.04.2 3.6):", style="bold")
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
     table.add_column(" Bd  Recorded (white - black)")
@@ -80,8 +106,13 @@ def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
     return Group(*parts)
 
 
-# 65 lines: the bracket table's columns, as the report prints them.
+# 70 lines: the bracket table's columns, as the report prints them.
 def bracket_table(b: BracketView, full: bool = True) -> Group:
+    from rich import box
+    from rich.console import Group, RenderableType
+    from rich.table import Table
+    from rich.text import Text
+
     mdps = ", ".join(f"{short(p.name)} ({p.tpn})" for p in b.players if p.role == "MDP")
     title = Text(
         f"Bracket {b.score} ({b.residents} resident{'s' if b.residents != 1 else ''}"
@@ -149,6 +180,9 @@ def bracket_table(b: BracketView, full: bool = True) -> Group:
 
 
 def round_block(r: RoundReport, full: bool = False) -> Group:
+    from rich.console import Group, RenderableType
+    from rich.text import Text
+
     names = {p.tpn: p.name for p in r.players}
     if r.bracket is not None:
         names.update({p.tpn: p.name for p in r.bracket.players})
@@ -205,17 +239,49 @@ def round_block(r: RoundReport, full: bool = False) -> Group:
     return Group(*parts)
 
 
-def standings_block(console: Console, f: FileReport) -> None:
+# The items are named tuples: a dataclass costs ~0.5 ms more to create at import.
+class Line(NamedTuple):
+    """One line of text: its parts, each with its style (the first part's is the line's)."""
+
+    parts: tuple[tuple[str, str], ...] = ()
+
+    @property
+    def plain(self) -> str:
+        return "".join(text for text, _ in self.parts)
+
+
+def line(text: str, style: str = "") -> Line:
+    return Line(((text, style),))
+
+
+class Rule(NamedTuple):
+    """The file's heading: its name, then a rule to the page's width."""
+
+    title: str
+
+
+class Block(NamedTuple):
+    """A differing round: its findings and tables (rich renders them)."""
+
+    round: RoundReport
+    full: bool
+
+
+Item = Line | Rule | Block
+
+
+def standings_lines(f: FileReport) -> Iterator[Line]:
     """The recorded ranks against C.07 (checker.standings): findings, then notes."""
     for d in f.standings:
-        head = Text("standings", style="bold red")
-        if d.criterion:
-            head.append(f" {d.criterion}")
-        head.append(" (players " + ", ".join(map(str, d.players)) + ")")
-        console.print(head)
-        console.print(Text("    " + d.explanation))
+        players = " (players " + ", ".join(map(str, d.players)) + ")"
+        yield Line(
+            (("standings", "bold red"),)
+            + (((f" {d.criterion}", ""),) if d.criterion else ())
+            + ((players, ""),)
+        )
+        yield line("    " + d.explanation)
     for note in f.standings_notes:
-        console.print(Text(note, style="dim"))
+        yield line(note, "dim")
 
 
 def edition_lines(f: FileReport) -> list[str]:
@@ -235,41 +301,108 @@ def edition_lines(f: FileReport) -> list[str]:
     return [head] + found
 
 
-def file_block(console: Console, f: FileReport, full: bool = False) -> None:
-    console.rule(Text(f.file), align="left")
+def file_items(f: FileReport, full: bool = False) -> Iterator[Item]:
+    """One file's report."""
+    yield Rule(f.file)
     if f.rules:
         why = f" ({f.rules_reason})" if f.rules_reason else ""
         title = f" - {f.rules_title}" if f.rules_title else ""
-        console.print(Text(f"rules: {f.rules}{title}{why}"))
+        yield line(f"rules: {f.rules}{title}{why}")
     for w in f.warnings:
-        console.print(Text(w, style="dim"))
+        yield line(w, "dim")
     if f.error is not None:
-        console.print(Text(f"not checked: {f.error}", style="bold red"))
+        yield line(f"not checked: {f.error}", "bold red")
         return
     matching = [r.round for r in f.rounds if r.status == "match"]
     if matching:
-        console.print(
-            Text(
-                f"round{'s' if len(matching) > 1 else ''} {number_ranges(matching)}: match",
-                style="green",
-            )
+        yield line(
+            f"round{'s' if len(matching) > 1 else ''} {number_ranges(matching)}: match", "green"
         )
-    for line in edition_lines(f):
-        console.print(Text(line))
+    for text in edition_lines(f):
+        yield line(text)
     for r in f.differing:
-        console.print(round_block(r, full))
-    standings_block(console, f)
-    style = "bold red" if f.differing or f.standings else "bold green"
-    console.print(Text(f.summary(), style=style))
+        yield Block(r, full)
+    yield from standings_lines(f)
+    yield line(f.summary(), "bold red" if f.differing or f.standings else "bold green")
+
+
+def batch_items(batch: BatchReport, full: bool = False) -> Iterator[Item]:
+    """``full``: every board, every bracket player and both whole rounds (``--full``)."""
+    for f in batch.files:
+        yield from file_items(f, full)
+        yield Line()
+    if len(batch.files) > 1:
+        yield line(batch.summary(), "bold")
+
+
+def print_item(console: Console, item: Item) -> None:
+    """``item`` on a rich console."""
+    from rich.text import Text
+
+    if isinstance(item, Rule):
+        console.rule(Text(item.title), align="left")
+    elif isinstance(item, Block):
+        console.print(round_block(item.round, item.full))
+    elif not item.parts:
+        console.print()
+    else:
+        (first, style), *rest = item.parts
+        text = Text(first, style=style)
+        for more, more_style in rest:
+            text.append(more, more_style or None)
+        console.print(text)
+
+
+def file_block(console: Console, f: FileReport, full: bool = False) -> None:
+    for item in file_items(f, full):
+        print_item(console, item)
 
 
 def render(batch: BatchReport, console: Console, full: bool = False) -> None:
     """``full``: every board, every bracket player and both whole rounds (``--full``)."""
-    for f in batch.files:
-        file_block(console, f, full)
-        console.print()
-    if len(batch.files) > 1:
-        console.print(Text(batch.summary(), style="bold"))
+    for item in batch_items(batch, full):
+        print_item(console, item)
+
+
+def _fits(text: str, width: int) -> bool:
+    """Whether rich prints ``text`` on a plain console of ``width`` columns as it is: one
+    line of printable ASCII (one column a character, nothing to wrap, expand or fold)."""
+    return len(text) <= width and text.isascii() and text.isprintable()
+
+
+class PlainWriter:
+    """The report to a file or pipe: what rich would print unchanged is written directly;
+    the rest by :func:`make_console`'s plain console on the same stream (made on first
+    need), so the order and the bytes are those of that console alone."""
+
+    def __init__(self, stream: TextIO) -> None:
+        self.stream = stream
+        self.console: Console | None = None
+        # rich draws the rule with "-" when the stream's encoding is not a UTF one
+        encoding = (getattr(stream, "encoding", "utf-8") or "utf-8").lower()
+        self.direct = encoding.startswith("utf")
+
+    def write(self, item: Item) -> None:
+        if self.direct and isinstance(item, Rule) and item.title and _fits(item.title, WIDTH - 2):
+            # rich's left-aligned rule: the title, a blank, "─" to the width (no title: a
+            # bare rule)
+            self.stream.write(f"{item.title} {'─' * (WIDTH - len(item.title) - 1)}\n")
+        elif self.direct and isinstance(item, Line) and _fits(item.plain, WIDTH):
+            self.stream.write(item.plain + "\n")
+        else:
+            if self.console is None:
+                self.console = make_console(self.stream, terminal=False)
+            print_item(self.console, item)
+
+
+def write(batch: BatchReport, stream: TextIO, full: bool = False) -> None:
+    """The report on ``stream``: styled by rich on a terminal, else plain text."""
+    if _is_terminal(stream):
+        render(batch, make_console(stream, terminal=True), full)
+        return
+    writer = PlainWriter(stream)
+    for item in batch_items(batch, full):
+        writer.write(item)
 
 
 def render_text(batch: BatchReport, full: bool = False) -> str:
@@ -277,5 +410,7 @@ def render_text(batch: BatchReport, full: bool = False) -> str:
     import io
 
     buf = io.StringIO()
-    render(batch, make_console(buf, terminal=False), full)
+    writer = PlainWriter(buf)
+    for item in batch_items(batch, full):
+        writer.write(item)
     return buf.getvalue()

@@ -31,6 +31,8 @@ def test_speed_script_prints_every_row_on_a_small_case():
         check=True,
         timeout=300,
     ).stdout
+    # The second line says how the package's bytecode was prepared (compiled first by default).
+    assert out.splitlines()[1].startswith("bytecode: compiled first (")
     rows = [line for line in out.splitlines() if line.startswith("| ") and "---" not in line]
     works = [r.split("|")[1].strip() for r in rows[1:]]
     assert [w.split()[0] for w in works] == (

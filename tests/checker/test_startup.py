@@ -17,8 +17,8 @@ SMALL = ROOT / "corpus" / "dutch2025" / "t000007.trf"  # 10 players, 6 rounds, a
 
 #: What ``--help`` (and importing the CLI) must not load: the pairer, the checker's runners
 #: and reports, the reader and its grammar, the writer, the generator's settings, and the
-#: third-party libraries behind them (typer's rich help is off; pydantic is typer's and
-#: loads only to convert a command's arguments).
+#: third-party libraries behind them (typer's rich help is off; pydantic is typer 0.29's,
+#: which pyproject excludes).
 NOT_FOR_HELP = (
     "trfaudit.engine.dutch.pairer",
     "trfaudit.engine.matching",
@@ -50,8 +50,12 @@ NOT_FOR_HELP = (
 
 #: What checking one TRF file with the text report must not load: the other reports, the
 #: JSON form and the writer (a TRF file is read, not written), the generator, the process
-#: pool (one job), the cluster.
+#: pool (one job), the cluster; and pydantic (typer 0.29 builds an adapter per option on
+#: every run, ~0.18 s: pyproject pins typer below 0.29); and rich, while the report (all
+#: rounds match) has no table and goes to a pipe (checker/reports/text.py).
 NOT_FOR_CHECK = (
+    "pydantic",
+    "rich",
     "trfaudit.checker.reports.json",
     "trfaudit.checker.reports.html",
     "trfaudit.trf.jsonform",
@@ -113,6 +117,25 @@ def test_checking_one_file_loads_only_what_it_needs() -> None:
         "trfaudit.checker.reports.text",
     } <= loaded
     assert sorted(loaded & set(NOT_FOR_CHECK)) == []
+
+
+def test_command_annotations_are_objects_not_strings() -> None:
+    """typer evaluates a string annotation (``from __future__ import annotations``) with an
+    ``eval`` and a compile, twice per parameter on every start: ~10 ms of the nine commands'
+    building (checker/cli/__init__.py)."""
+    from trfaudit.checker.cli import app
+
+    callbacks = [c.callback for c in app.registered_commands]
+    assert len(callbacks) == 9 and app.registered_callback is not None
+    callbacks.append(app.registered_callback.callback)
+    strings = {
+        f"{f.__module__}.{f.__name__}: {name}"
+        for f in callbacks
+        if f is not None
+        for name, annotation in f.__annotations__.items()
+        if isinstance(annotation, str)
+    }
+    assert sorted(strings) == []
 
 
 def test_python_m_runs_one_application() -> None:

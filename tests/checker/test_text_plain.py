@@ -1,0 +1,103 @@
+"""The text report to a file or pipe writes the lines rich would print unchanged by itself
+(checker/reports/text.py: so an all-match check does not load rich); the text must be the
+one rich's plain console prints, byte for byte.  Each test renders the same items twice: by
+``PlainWriter`` and by rich alone (``print_item`` on ``make_console(terminal=False)``)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from trfaudit.checker.batch.run import Options, run
+from trfaudit.checker.findings import BatchReport
+from trfaudit.checker.reports.text import (
+    WIDTH,
+    Block,
+    Item,
+    Line,
+    PlainWriter,
+    Rule,
+    batch_items,
+    make_console,
+    print_item,
+    render_text,
+)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+#: Small files with differing rounds (tables), one that matches, one not checked (a team
+#: event) and one the edition choice refuses nothing of: every kind of item a report has.
+FILES = [
+    ROOT / "corpus" / "real" / "sharly-chess__2020_06.trf",
+    ROOT / "corpus" / "real" / "ottomilvang-tiebreakserver__held_swiss_9.trf",
+    ROOT / "corpus" / "real" / "sharly-chess__trf-import-test.trf",
+    ROOT / "corpus" / "real" / "tornello__input_bbp_Primavera_2.trf",
+    ROOT / "corpus" / "dutch2025" / "t000007.trf",
+    ROOT / "corpus" / "team" / "swiss-team-2026.trf",
+]
+
+
+def by_rich(items: list[Item]) -> str:
+    buf = io.StringIO()
+    console = make_console(buf, terminal=False)
+    for item in items:
+        print_item(console, item)
+    return buf.getvalue()
+
+
+def by_writer(items: list[Item]) -> str:
+    buf = io.StringIO()
+    writer = PlainWriter(buf)
+    for item in items:
+        writer.write(item)
+    return buf.getvalue()
+
+
+@pytest.fixture(scope="module")
+def batch() -> BatchReport:
+    files = [str(f) for f in FILES if f.exists()]
+    assert len(files) >= 5
+    return run(files, Options())
+
+
+@pytest.mark.parametrize("full", [False, True])
+def test_checked_files_read_as_rich_prints_them(batch: BatchReport, full: bool) -> None:
+    items = list(batch_items(batch, full))
+    assert any(isinstance(i, Block) for i in items)  # tables were printed
+    assert render_text(batch, full) == by_rich(items)
+
+
+# Lines around the page width, with what rich treats apart: blanks at either end (kept
+# when the line fits, dropped past the width), tabs, newlines, control and wide characters.
+_CHARS = st.sampled_from(list("ab Z9-.:()") + ["\t", "\n", "\x1b", "é", "…", "─", "漢", "\u200b"])
+_TEXT = st.one_of(
+    st.text(_CHARS, max_size=8),
+    st.builds(
+        lambda n, tail: "x" * n + tail,
+        st.integers(WIDTH - 6, WIDTH + 2),
+        st.text(_CHARS, max_size=4),
+    ),
+    st.builds(lambda n: ("word " * 40)[:n], st.integers(WIDTH - 3, WIDTH + 3)),
+)
+_STYLE = st.sampled_from(["", "dim", "bold red", "green"])
+_ITEM = st.one_of(
+    st.builds(Rule, _TEXT),
+    st.builds(Line, st.lists(st.tuples(_TEXT, _STYLE), max_size=3).map(tuple)),
+)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(_ITEM, min_size=1, max_size=6))
+def test_any_line_reads_as_rich_prints_it(items: list[Item]) -> None:
+    assert by_writer(items) == by_rich(items)
+
+
+def test_a_stream_rich_would_draw_in_ascii_goes_through_rich() -> None:
+    raw = io.BytesIO()
+    stream = io.TextIOWrapper(raw, encoding="ascii", errors="replace", write_through=True)
+    writer = PlainWriter(stream)
+    writer.write(Rule("t.trf"))
+    assert raw.getvalue().decode("ascii") == "t.trf " + "-" * (WIDTH - 6) + "\n"
