@@ -10,7 +10,9 @@ Exactness: a re-paired round must equal the recorded one (pairs with colours and
 ``corpus/large/open1000-2025.trf`` and ``open500-2025.trf`` were paired by the reference
 engine; ``corpus/large/open1000-gen-2025.trf`` was made by ``trfaudit generate`` with the
 engine as it was before the speed work (commit f23308a), so each of its rounds is that
-engine's pairing and the faster engine must reproduce it.  A ``check`` is exact when it
+engine's pairing and the faster engine must reproduce it; ``open1000-draws-2025.trf`` was
+generated and paired by the reference engine (bbpPairings v6.0.0) with many draws and
+forfeits (``open1000-draws-2025.cfg``).  A ``check`` is exact when it
 reports every round as matching; ``generate`` when its output re-checks clean.
 
 ``--quick`` pairs only a few rounds and skips the corpora (the test suite runs it on small
@@ -325,7 +327,11 @@ def main() -> None:
         big = [Path(f) for f in a.files]
         mid: list[tuple[Path, str]] = []
     else:
-        big = [LARGE / "open1000-2025.trf", LARGE / "open1000-gen-2025.trf"]
+        big = [
+            LARGE / "open1000-2025.trf",
+            LARGE / "open1000-gen-2025.trf",
+            LARGE / "open1000-draws-2025.trf",
+        ]
         mid = [
             (LARGE / "open500-2025.trf", "<= 0.3 s"),
             (ROOT / "corpus" / "dutch2025" / "t000277.trf", "<= 0.08 s"),
