@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable
-from itertools import compress
+from itertools import compress, repeat
 from operator import itemgetter, ne, not_
 
 # rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
@@ -105,10 +105,25 @@ class LocalGraph:
         # The edge behind each edge index; rustworkx keeps an index until its edge goes
         # and gives none out again (no edge is added later), so a gone edge's entry stays.
         self.key = keys
+        # Nodes of removed vertices still in the rustworkx graph: removing a node costs
+        # the product of degrees there, so they go in bulk before the next matching.
+        self.gone: list[int] = []
 
     def _live(self) -> tuple[list[tuple[int, int]], list[int]]:
         """The edges and their weights, in the order of their indices."""
-        return list(map(self.key.__getitem__, self.g.edge_indices())), list(self.g.edges())
+        return list(self.edge), list(map(self.g.get_edge_data_by_index, self.edge.values()))
+
+    def _flush(self) -> None:
+        """Take the removed vertices out of the rustworkx graph: node by node when few,
+        else by building it anew (cheaper once they are a quarter of the nodes)."""
+        if not self.gone:
+            return
+        if 4 * len(self.gone) > len(self.node) + len(self.gone):
+            keys, ws = self._live()
+            self._build(keys, ws, self.vertices())
+        else:
+            self.g.remove_nodes_from(self.gone)
+            self.gone = []
 
     @property
     def weights(self) -> dict[tuple[int, int], int]:
@@ -137,17 +152,15 @@ class LocalGraph:
         """A new graph of the same vertices without the edges inside any one of ``parts``
         (disjoint sets of vertices), and those edges.  (rustworkx removes an edge in time
         of its ends' degrees: building anew is cheaper when many go.)"""
-        g, node = self.g, self.node
-        # Each vertex of a part is marked with its part, every other node with a mark of
+        keys, ws = self._live()
+        # Each vertex of a part is marked with its part, every other vertex with a mark of
         # its own: an edge is inside a part when its ends' marks are equal.
-        mark = list(range(-1, -2 - max(g.node_indices(), default=0), -1))
+        mark = list(range(-1, -2 - max(self.node, default=0), -1))
         for k, part in enumerate(parts):
             for v in part:
-                mark[node[v]] = k
-        ends = g.edge_list()
+                mark[v] = k
         at = mark.__getitem__
-        keep = list(map(ne, map(at, map(itemgetter(0), ends)), map(at, map(itemgetter(1), ends))))
-        keys, ws = self._live()
+        keep = list(map(ne, map(at, map(itemgetter(0), keys)), map(at, map(itemgetter(1), keys))))
         graph = LocalGraph.from_lists(
             list(compress(keys, keep)), list(compress(ws, keep)), self.vertices()
         )
@@ -174,9 +187,11 @@ class LocalGraph:
         i = self.node.pop(v, None)
         if i is None:
             return
-        gone = map(self.key.__getitem__, self.g.incident_edges(i))
-        deque(map(self.edge.__delitem__, gone), maxlen=0)  # consumed at C level
-        self.g.remove_node(i)
+        # Its edges leave the index now (some went with a removed neighbour already); the
+        # node leaves the rustworkx graph before the next matching (_flush).
+        edges = map(self.key.__getitem__, self.g.incident_edges(i))
+        deque(map(self.edge.pop, edges, repeat(None)), maxlen=0)  # consumed at C level
+        self.gone.append(i)
 
     def solve(self, extra: dict[tuple[int, int], int] | None, bits: int) -> dict[int, int]:
         """Maximum-weight matching with ``extra`` added to some edges; every weight, extra
@@ -189,6 +204,7 @@ class LocalGraph:
                 if e in weights:
                     weights[e] += w
             return max_weight_matching(weights, bits)
+        self._flush()
         g = self.g
         changed: list[tuple[int, int]] = []  # edge index, weight before
         for e, w in (extra or {}).items():

@@ -20,7 +20,8 @@ class PerfectBracket(BracketMatching):
         matching, else None (the matching route decides).
 
         Where: an even bracket of one score (no MDPs; 2012 A.3's "homogeneous" brackets of
-        mixed scores are left out).  For two players of equal score every criterion that
+        mixed scores are left out), or an odd one whose leftover takes the PAB and every
+        leftover is worth the same (:meth:`_lone_bracket`).  For two players of equal score every criterion that
         does not count failures adds one term per player (engine.dutch.criteria.Criterion), so all
         complete pairings of the bracket tie there; one whose pairs are legal (C1, C3) and
         fail no failure-counting criterion is at its best on every criterion of the bracket.
@@ -38,7 +39,9 @@ class PerfectBracket(BracketMatching):
         lexicographic order (:meth:`_first_perfect_transposition`).  Not taken when the next
         bracket's C9 (2.4.4) would depend on how the rest pairs (:meth:`_c9_in_force`)."""
         order, n = self.order, self.n
-        if mdp_count or not current or len(current) % 2:
+        if mdp_count or not current:
+            return None
+        if len(current) % 2 and not self._lone_bracket(current, nxt):
             return None
         if order[current[0]].score != order[current[-1]].score:
             return None
@@ -57,6 +60,17 @@ class PerfectBracket(BracketMatching):
         ):
             return None
         return pairs
+
+    def _lone_bracket(self, current: list[int], nxt: list[int]) -> bool:
+        """An odd bracket that is the round's last, all of whose players look alike to the
+        criteria (one signature) and may take the PAB: whoever is left over takes it, and
+        every such candidate is worth the same on every criterion (criteria read only
+        signatures: engine.dutch.criteria.Criterion), as in round 1 of an odd field.  Its
+        first perfect transposition leaves the last player of the transposed S2 over."""
+        if nxt or len(self.alive) != len(current) or not self.ctx.odd:
+            return False
+        sig = self.sig[current[0]]
+        return all(self.sig[v] == sig for v in current) and not self.noncand[current[0]]
 
     def _perfect_pair(self, a: int, b: int, memo: dict[tuple[object, object], bool]) -> bool:
         """Is ``a``-``b`` (``a`` ranked higher, same score) legal (C1, C3, not dropped) and
@@ -81,9 +95,9 @@ class PerfectBracket(BracketMatching):
         player - which visits the transpositions in exactly their order.  None when none
         is perfect or after ``budget`` choices (default 4 per S1 player, plus 64)."""
         half = len(bracket) // 2
-        s1, s2 = bracket[:half], bracket[half:]
+        s1, s2 = bracket[:half], bracket[half:]  # S2 has one more in an odd bracket
         memo: dict[tuple[object, object], bool] = {}
-        used = [False] * half
+        used = [False] * len(s2)
         choice = [-1] * half  # index into s2 of S1[i]'s partner, -1: none yet
         left = 4 * half + 64 if budget is None else budget
         i = 0
@@ -93,9 +107,9 @@ class PerfectBracket(BracketMatching):
                 used[k] = False
             k += 1
             a = s1[i]
-            while k < half and (used[k] or not self._perfect_pair(a, s2[k], memo)):
+            while k < len(s2) and (used[k] or not self._perfect_pair(a, s2[k], memo)):
                 k += 1
-            if k == half:  # dead end: the previous S1 player moves on
+            if k == len(s2):  # dead end: the previous S1 player moves on
                 choice[i] = -1
                 i -= 1
                 continue
@@ -112,7 +126,8 @@ class PerfectBracket(BracketMatching):
     def _pair_perfect(
         self, current: list[int], nxt: list[int], pairs: list[tuple[int, int]]
     ) -> tuple[BracketRecord, list[int]]:
-        """Fix the pairs of :meth:`_perfect_bracket`: nobody floats down."""
+        """Fix the pairs of :meth:`_perfect_bracket`: nobody floats down but, in an odd
+        last bracket, the player left over (:meth:`_lone_bracket`)."""
         order = self.order
         for a, b in pairs:
             self.final[a] = b
@@ -127,9 +142,9 @@ class PerfectBracket(BracketMatching):
             residents=[order[v].tpn for v in current],
             mdps=[],
             pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
-            downfloaters=[],
+            downfloaters=[order[v].tpn for v in current if v not in self.final],
             next_group=[order[v].tpn for v in nxt],
             c9_applies=self.ctx.single_downfloater_is_pab,
             context=replace(self.ctx),
         )
-        return rec, []
+        return rec, [v for v in current if v not in self.final]

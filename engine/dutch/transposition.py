@@ -30,17 +30,25 @@ class Transpositions(Exchanges):
             self.bk.graph.shift({e: -w for e, w in self.bk.hint.items()})
             self.bk.hint = {}
         self._prune_failures()  # the MDPs' pairs may have spent a criterion's failures
+        # S1' pairs only with S2' now (4.3 dropped the other pairs of the remainder): the
+        # S2' players in order, those paired already passed over from the front.
+        s1 = set(firsts)
+        pool = [b for b in R if b not in s1]
+        lo = 0
         i = 0
         while i < len(firsts):
             a = firsts[i]
-            cands = self._candidates(a, R)
-            if not cands or mate.get(a) == cands[0]:
-                if cands:
-                    pairs.append((a, mate[a]))
-                    self._finalize(a, mate[a])
+            while lo < len(pool) and pool[lo] in self.final:
+                lo += 1
+            first = self._first_candidate(a, pool, lo)
+            if first is None or mate.get(a) == first or self._swap_to(a, first, mate):
+                if first is not None:
+                    pairs.append((a, first))
+                    self._finalize(a, first)
                 i += 1
                 continue
-            lists, width = self._group_lists(st, R, firsts[i:], cands)
+            cands = self._candidates(a, pool[lo:])
+            lists, width = self._group_lists(st, pool[lo:], firsts[i:], cands)
             mate = self._solve(self._group_question(lists, width))
             settled = self._settle(lists, mate, pairs)
             i += settled
@@ -99,6 +107,39 @@ class Transpositions(Exchanges):
                     self._finalize(x, mate[x])
             settled += 1
         return settled
+
+    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+        """Does swapping partners in ``mate`` (a best candidate that keeps every decision so
+        far) give ``a`` the partner ``b`` and keep it a best candidate?  ``a``-``b`` and their
+        partners' pair replace ``a``'s and ``b``'s pairs: as heavy on the criteria (the
+        graph's weights are the criteria alone during 4.2) and the same players paired, so
+        the rest completes as before (C4).  If so, ``mate`` is swapped."""
+        if self.bk.solved_whole:
+            return False
+        ma, mb = mate.get(a), mate.get(b)
+        if ma is None or mb is None or mb == a:
+            return False
+        graph = self.bk.graph
+        other = (ma, mb) if ma < mb else (mb, ma)
+        if other not in graph.edge:
+            return False
+        pa, pb = (a, ma) if a < ma else (ma, a), (b, mb) if b < mb else (mb, b)
+        if pa not in graph.edge or pb not in graph.edge:
+            return False  # a pair of an earlier bracket (fixed): not the graph's to swap
+        w = graph.weight
+        if w((a, b)) + w(other) != w(pa) + w(pb):
+            return False
+        mate[a], mate[b], mate[ma], mate[mb] = b, a, mb, ma
+        return True
+
+    def _first_candidate(self, a: int, pool: list[int], start: int) -> int | None:
+        """The first S2 player ``a`` may still get (:meth:`_candidates`' first)."""
+        edge = self.bk.graph.edge
+        for j in range(start, len(pool)):
+            b = pool[j]
+            if b > a and (a, b) in edge:
+                return b
+        return None
 
     def _candidates(self, a: int, R: list[int]) -> list[int]:
         """The S2 players ``a`` may still get, in 4.2's order."""

@@ -9,12 +9,14 @@ first).  Pairs are compared unordered: the colours are test_criteria.py's busine
 from __future__ import annotations
 
 from itertools import permutations
+from pathlib import Path
 
 import pytest
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer
 from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.trf.reader import read
 
 from .builder import tournament
 from .test_criteria import history
@@ -98,3 +100,46 @@ def test_dfs_is_the_lexicographic_order_and_respects_its_budget() -> None:
     assert p._first_perfect_transposition(bracket) == first
     assert p._first_perfect_transposition(bracket, budget=3) == first  # three choices
     assert p._first_perfect_transposition(bracket, budget=2) is None
+
+
+@pytest.mark.parametrize("rules", ["2025", "2017", "2012"])
+def test_round_one_of_an_odd_field(rules: str) -> None:
+    """Round 1 of 7 players: one bracket, every player alike (no games, no colours, all
+    may take the PAB), so every pairing leaving one player over is worth the same and the
+    first transposition is the answer (Art. 4.2): S1 = {1,2,3}, S2 = {4,5,6,7}: 1-4, 2-5,
+    3-6, and 7, the last of S2, gets the PAB.  The shortcut pairs it (no matching) and
+    records 7 as the bracket's downfloater."""
+    t = tournament(history(7, []), 5)
+    spy = _Spy(round_input(t, 1), EDITIONS[rules])
+    got = spy.pair()
+    assert {frozenset((b.white, b.black)) for b in got.boards} == _pairs((1, 4), (2, 5), (3, 6))
+    assert got.bye == 7
+    assert spy.took == {1: True}
+    assert trace_of(got).brackets[0].downfloaters == [7]
+
+
+class _NoLone(DutchPairer):
+    """The odd last bracket left to the matching route (the route before the shortcut)."""
+
+    def _lone_bracket(self, current: list[int], nxt: list[int]) -> bool:
+        return False
+
+
+def test_round_one_of_odd_corpus_fields_pairs_as_the_matchings() -> None:
+    """Round 1 of every odd field among the first 120 files of corpus/dutch2025 (paired by
+    the reference engine): the shortcut takes the one bracket and pairs it, bye included,
+    as the matching route does."""
+    folder = Path(__file__).resolve().parents[2] / "corpus" / "dutch2025"
+    odd = 0
+    for path in sorted(folder.glob("*.trf"))[:120]:
+        inp = round_input(read(path), 1)
+        if len(inp.to_pair) % 2 == 0:
+            continue
+        odd += 1
+        spy = _Spy(inp, EDITIONS["2025"])
+        got, ref = spy.pair(), _NoLone(inp, EDITIONS["2025"]).pair()
+        assert [(b.white, b.black) for b in got.boards] == [(b.white, b.black) for b in ref.boards]
+        assert got.bye == ref.bye and got.bye is not None, path.name
+        assert trace_of(got).brackets[0].downfloaters == [got.bye]
+        assert all(spy.took.values()), path.name
+    assert odd >= 20

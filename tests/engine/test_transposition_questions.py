@@ -1,7 +1,7 @@
 """How 4.2's questions are asked (engine.dutch.transposition, engine.dutch.bracket): a shortlist
-per S1 player and the failure budget change how many matchings a bracket needs, never its
-pairing (C.04.3 2026 Art. 4.2: the first transposition that keeps the best candidate;
-Art. 2.4: a best candidate fails each criterion as often as any other).
+per S1 player, the failure budget and the partner swap change how many matchings a bracket
+needs, never its pairing (C.04.3 2026 Art. 4.2: the first transposition that keeps the best
+candidate; Art. 2.4: a best candidate fails each criterion as often as any other).
 """
 
 from __future__ import annotations
@@ -25,13 +25,16 @@ FILES = [
 
 
 class _Whole(DutchPairer):
-    """Every candidate of a player in his question (a shortlist no list reaches), and no
-    failure budget: the route before either."""
+    """Every candidate of a player in his question (a shortlist no list reaches), no
+    failure budget and no swap: the route before them."""
 
     shortlist = 10**9
 
     def _failure_budget(self, mate: dict[int, int]) -> None:
         pass
+
+    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+        return False
 
 
 class _Short(DutchPairer):
@@ -42,7 +45,12 @@ class _Short(DutchPairer):
 
     def __init__(self, *args: object, **kw: object) -> None:
         super().__init__(*args, **kw)  # type: ignore[arg-type]
-        self.beyond = self.pruned = 0
+        self.beyond = self.pruned = self.swapped = 0
+
+    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+        got = super()._swap_to(a, b, mate)
+        self.swapped += got
+        return got
 
     def _drop_edges(self, edges: list[tuple[int, int]]) -> None:
         if len(edges) == self.shortlist and all(e[0] == edges[0][0] for e in edges):
@@ -74,12 +82,14 @@ def test_questions_pair_as_the_whole_lists(folder: str, rules: str, name: str) -
 
 
 def test_both_mechanisms_are_exercised() -> None:
-    """The files above do place players beyond a shortlist of two, and do spend budgets."""
-    beyond = pruned = 0
+    """The files above do place players beyond a shortlist of two, spend budgets and settle
+    players by a swap."""
+    beyond = pruned = swapped = 0
     for folder, rules, name in FILES:
         t = read(CORPUS / folder / name)
         for rnd in range(2, t.recorded_rounds() + 1):
             spy = _Short(round_input(t, rnd), EDITIONS[rules])
             spy.pair()
             beyond, pruned = beyond + spy.beyond, pruned + spy.pruned
-    assert beyond > 0 and pruned > 0
+            swapped += spy.swapped
+    assert beyond > 0 and pruned > 0 and swapped > 0
