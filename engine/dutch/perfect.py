@@ -96,8 +96,11 @@ class PerfectBracket(BracketMatching):
         is perfect or after ``budget`` choices (default 4 per S1 player, plus 64)."""
         half = len(bracket) // 2
         s1, s2 = bracket[:half], bracket[half:]  # S2 has one more in an odd bracket
+        if not self._enough_partners(s1, s2):
+            return None
         memo: dict[tuple[object, object], bool] = {}
-        used = [False] * len(s2)
+        n2 = len(s2)
+        used = [False] * n2
         choice = [-1] * half  # index into s2 of S1[i]'s partner, -1: none yet
         left = 4 * half + 64 if budget is None else budget
         i = 0
@@ -107,9 +110,9 @@ class PerfectBracket(BracketMatching):
                 used[k] = False
             k += 1
             a = s1[i]
-            while k < len(s2) and (used[k] or not self._perfect_pair(a, s2[k], memo)):
+            while k < n2 and (used[k] or not self._perfect_pair(a, s2[k], memo)):
                 k += 1
-            if k == len(s2):  # dead end: the previous S1 player moves on
+            if k == n2:  # dead end: the previous S1 player moves on
                 choice[i] = -1
                 i -= 1
                 continue
@@ -122,6 +125,30 @@ class PerfectBracket(BracketMatching):
         if i < 0:
             return None
         return [(s1[x], s2[choice[x]]) for x in range(half)]
+
+    def _enough_partners(self, s1: list[int], s2: list[int]) -> bool:
+        """Hall's condition by signature: each signature's players of S1 have at least as
+        many players of S2 whose signature they may pair with failing nothing (C1, C3 and
+        dropped pairs aside).  False: no transposition is perfect (the search would only
+        prove it slowly, as when the colour preferences are not balanced)."""
+        sig, order, ctx = self.sig, self.order, self.ctx
+        fails = [c for c in self.criteria if c.counts_failures]
+        firsts: dict[int, list[int]] = {}
+        for v in s1:
+            firsts.setdefault(sig[v], []).append(v)
+        seconds: dict[int, list[int]] = {}
+        for v in s2:
+            seconds.setdefault(sig[v], []).append(v)
+        for ones in firsts.values():
+            a = order[ones[0]]
+            room = sum(
+                len(others)
+                for others in seconds.values()
+                if not any(c.value(ctx, a, order[others[0]], "B") for c in fails)
+            )
+            if room < len(ones):
+                return False
+        return True
 
     def _pair_perfect(
         self, current: list[int], nxt: list[int], pairs: list[tuple[int, int]]
