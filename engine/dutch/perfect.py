@@ -80,10 +80,14 @@ class PerfectBracket(BracketMatching):
         key = (self.sig[a], self.sig[b])
         got = memo.get(key)
         if got is None:
-            pa, pb, ctx = self.order[a], self.order[b], self.ctx
-            got = not any(c.value(ctx, pa, pb, "B") for c in self.criteria if c.counts_failures)
-            memo[key] = got
+            got = memo[key] = self._fails_nothing(a, b)
         return got
+
+    def _fails_nothing(self, a: int, b: int) -> bool:
+        """Does ``a``-``b`` (``a`` ranked higher, same score) fail no failure-counting
+        criterion?  (Legality aside; criteria read only signatures.)"""
+        pa, pb, ctx = self.order[a], self.order[b], self.ctx
+        return not any(c.value(ctx, pa, pb, "B") for c in self.criteria if c.counts_failures)
 
     def _first_perfect_transposition(
         self, bracket: list[int], budget: int | None = None
@@ -131,8 +135,7 @@ class PerfectBracket(BracketMatching):
         many players of S2 whose signature they may pair with failing nothing (C1, C3 and
         dropped pairs aside).  False: no transposition is perfect (the search would only
         prove it slowly, as when the colour preferences are not balanced)."""
-        sig, order, ctx = self.sig, self.order, self.ctx
-        fails = [c for c in self.criteria if c.counts_failures]
+        sig = self.sig
         firsts: dict[int, list[int]] = {}
         for v in s1:
             firsts.setdefault(sig[v], []).append(v)
@@ -140,11 +143,10 @@ class PerfectBracket(BracketMatching):
         for v in s2:
             seconds.setdefault(sig[v], []).append(v)
         for ones in firsts.values():
-            a = order[ones[0]]
             room = sum(
                 len(others)
                 for others in seconds.values()
-                if not any(c.value(ctx, a, order[others[0]], "B") for c in fails)
+                if self._fails_nothing(ones[0], others[0])
             )
             if room < len(ones):
                 return False
