@@ -23,21 +23,7 @@ from pathlib import Path
 
 TRFAUDIT = [sys.executable, "-m", "trfaudit.checker.cli"]
 
-CHILD = r"""
-import json, resource, sys, time
-from trfaudit.checker.recorded import recorded_round
-from trfaudit.engine import EDITIONS, pair_round, round_input
-from trfaudit.trf.reader import read
-t = read(sys.argv[1]); rnd = int(sys.argv[2])
-pair_round(round_input(t, 1), EDITIONS["2025"])  # the system's modules loaded first
-inp, rec = round_input(t, rnd), recorded_round(t, rnd)
-wall, cpu = time.perf_counter(), time.process_time()
-got = pair_round(inp, EDITIONS["2025"])
-wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
-same = {(b.white, b.black) for b in got.boards} == set(rec.boards) and got.bye == rec.bye
-peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-print(json.dumps({"wall": wall, "cpu": cpu, "peak": peak, "same": same}))
-"""
+SPEED = Path(__file__).resolve().parent / "speed.py"  # its --pair child times one round
 
 
 def main() -> None:
@@ -58,15 +44,15 @@ def main() -> None:
             gen = [*TRFAUDIT, "generate", "--players", str(n), "--rounds", str(a.round)]
             subprocess.run([*gen, "--seed", str(a.seed), "-o", str(path)], check=True)
         out = subprocess.run(
-            [sys.executable, "-c", CHILD, str(path), str(a.round)],
+            [sys.executable, str(SPEED), "--pair", str(path), str(a.round), "--repeat", "1"],
             check=True,
             capture_output=True,
             text=True,
         )
         r = json.loads(out.stdout)
         print(
-            f"| {n:,} | {a.round} | {r['wall']:.2f} s | {r['cpu']:.2f} s | {r['peak']:.0f} MB "
-            f"| {'yes' if r['same'] else 'NO'} |",
+            f"| {n:,} | {a.round} | {r['times'][0]:.2f} s | {r['cpus'][0]:.2f} s "
+            f"| {r['peak']:.0f} MB | {'yes' if r['exact'] else 'NO'} |",
             flush=True,
         )
 
