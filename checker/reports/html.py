@@ -51,7 +51,7 @@ tr.differs td.recorded { font-weight: bold; }
 .rules { background: #f4f4f4; border-left: 4px solid #444; padding: .4em .8em; }
 .summary-sentence { font-weight: bold; margin: .3em 0 .5em; }
 .kind { display: inline-block; padding: 0 6px; border-radius: 3px; color: #fff;
-        font-weight: bold; font-size: 9pt; }
+        background: #555; font-weight: bold; font-size: 9pt; }
 .kind-illegal { background: #b00020; } .kind-quality { background: #a86400; }
 .kind-order { background: #00698f; } .kind-colour { background: #7a1fa2; }
 .kind-unexplained { background: #2d4fa8; } .kind-input { background: #555; }

@@ -197,3 +197,16 @@ def test_html_screenshot_and_a4_print(report, tmp_path):
     assert proc.returncode == 0, proc.stderr[-2000:]
 
     assert pdf.stat().st_size > pdf2.stat().st_size * 1.05
+
+
+def test_every_badge_has_a_background_for_its_white_text():
+    """A badge (``span.kind``: a finding's kind, an input alternative, a standings rank)
+    prints white text; badges without a colour of their own (alternative, standings) take
+    the plain one, so no label is white on white."""
+    import re
+
+    from trfaudit.checker.reports import html
+
+    rule = re.search(r"\.kind \{([^}]*)\}", html.CSS)
+    assert rule is not None and "color: #fff" in rule.group(1)
+    assert "background:" in rule.group(1)
