@@ -31,18 +31,11 @@ from trfaudit.trf.errors import Problem, TrfError
 from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
 
 if TYPE_CHECKING:
-    from trfaudit.checker.findings import (
-        BatchReport,
-        Discrepancy,
-        FileReport,
-        FindingClass,
-        Kind,
-        RoundReport,
-        Status,
-    )
-    from trfaudit.checker.why.model import Explanation
+    from trfaudit.checker.findings import BatchReport, FileReport
     from trfaudit.corpus.config import GeneratorConfig
     from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.engine.explanation import Explanation
+    from trfaudit.engine.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
     from trfaudit.engine.result import Board, NoPairing, RoundPairing
     from trfaudit.engine.systems import EDITIONS
     from trfaudit.trf.reader import parse
@@ -50,7 +43,7 @@ if TYPE_CHECKING:
 # The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
 # commands that do not pair start quickly.
 _LAZY = {
-    "trfaudit.checker.findings": (
+    "trfaudit.engine.findings": (
         "BatchReport",
         "Discrepancy",
         "FileReport",
@@ -63,7 +56,7 @@ _LAZY = {
     "trfaudit.engine.dutch.editions": ("Edition",),
     "trfaudit.engine.systems": ("EDITIONS",),
     "trfaudit.trf.reader": ("parse",),
-    "trfaudit.checker.why.model": ("Explanation",),
+    "trfaudit.engine.explanation": ("Explanation",),
 }
 
 
@@ -211,7 +204,7 @@ def explain(
     >>> p.opponent, p.colour, [r.rule for r in p.reasons if r.about == "opponent"][:3]
     (4, 'w', ['4.2', '4.3', 'C1'])
     """
-    from trfaudit.checker.why import explain as explain_round
+    from trfaudit.engine.dutch.why import explain as explain_round
 
     return explain_round(tournament, round, player=player, against=against, rules=rules)
 

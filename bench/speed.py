@@ -167,8 +167,8 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
     """Pair round ``rnd`` of ``path`` ``repeat`` times; print JSON: times, exact."""
     import resource
 
-    from trfaudit.checker.recorded import recorded_round
     from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+    from trfaudit.engine.recorded import recorded_round
     from trfaudit.trf.reader import read
 
     t = read(path)

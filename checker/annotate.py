@@ -6,11 +6,11 @@ file already declares changed (an ``MPA`` line that accounts for it) gets no sec
 
 from __future__ import annotations
 
+from trfaudit.checker.findings import FileReport
+from trfaudit.engine.findings import DIFFERS, Cause, Pairing
 from trfaudit.trf.model import Record, RecordKind, Tournament
 from trfaudit.trf.pibe import Board, arrow_line
 from trfaudit.trf.writer import convert
-
-from .findings import DIFFERS, Cause, FileReport, Pairing
 
 
 def _boards(p: Pairing) -> list[Board]:

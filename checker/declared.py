@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from trfaudit.checker.findings import FileReport
+from trfaudit.engine.findings import DIFFERS, INPUT, Cause, Discrepancy, Pairing, RoundReport
 from trfaudit.trf.model import Tournament
 from trfaudit.trf.pibe import Board, PibeLine, pibe_lines
-
-from .findings import DIFFERS, INPUT, Cause, Discrepancy, FileReport, Pairing, RoundReport
 
 
 def _boards(p: Pairing) -> set[Board]:

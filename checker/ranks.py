@@ -21,7 +21,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trfaudit.checker.findings import Discrepancy, FileReport, Kind
+from trfaudit.checker.findings import FileReport
+from trfaudit.engine.findings import Discrepancy, Kind
 from trfaudit.engine.tiebreaks import (
     IN_FORCE_2026,
     RULES_2024,

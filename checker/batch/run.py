@@ -20,8 +20,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from trfaudit.checker.findings import UNEXPLAINED, BatchReport, Discrepancy, FileReport, RoundReport
+from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.findings import UNEXPLAINED, Discrepancy, RoundReport
 from trfaudit.engine.systems import (
     EDITIONS,
     System,
@@ -84,8 +85,8 @@ class Prepared:
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
         input cause explains reported as such (:func:`checker.inputs.diagnose`)."""
-        from trfaudit.checker.findings import DIFFERS
-        from trfaudit.checker.inputs import diagnose
+        from trfaudit.engine.dutch.readings.inputs import diagnose
+        from trfaudit.engine.findings import DIFFERS
 
         if self.prefilled is not None:
             return self.prefilled
@@ -114,7 +115,7 @@ def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
     """A quality or order finding under an edition the engine does not model in full is the
     engine's reading of the rules, not a certainty: class ``interpretation``, with the gap
     named (``Edition.model_gaps``).  Illegal and colour findings do not depend on the gaps."""
-    from trfaudit.checker.findings import FindingClass, Kind
+    from trfaudit.engine.findings import FindingClass, Kind
 
     gaps = getattr(edition, "model_gaps", "")
     if not gaps:
@@ -268,8 +269,8 @@ def prepare_tournament(
             f"{report.file}: round {rnd}: results pending ({games} game"
             f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
         )
-    from trfaudit.checker.compare import initial_colour
-    from trfaudit.checker.inputs import initial_colour_finding
+    from trfaudit.engine.dutch.audit.round import initial_colour
+    from trfaudit.engine.dutch.readings.inputs import initial_colour_finding
 
     initial, note = initial_colour(t, edition)
     if note:
@@ -320,7 +321,7 @@ def prepare_tournament(
 
 def failed_round(rnd: int, why: str) -> RoundReport:
     """Round ``rnd`` as one ``unexplained`` finding: the checker failed on it (``why``)."""
-    from trfaudit.checker.findings import DIFFERS
+    from trfaudit.engine.findings import DIFFERS
 
     return RoundReport(
         rnd,
@@ -363,7 +364,7 @@ def safe_check(
     t: Tournament, rnd: int, edition: Edition, initial: str | None = None
 ) -> RoundReport:
     """:func:`checker.compare.check_round`, with an engine failure reported as a defect."""
-    from trfaudit.checker.compare import check_round
+    from trfaudit.engine.dutch.audit.round import check_round
 
     try:
         return check_round(t, rnd, edition, initial)

@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from trfaudit.checker.findings import WITH_ALTERNATIVE, FileReport, class_of
+from trfaudit.checker.findings import FileReport
 from trfaudit.checker.reports.json import file_to_dict
+from trfaudit.engine.findings import WITH_ALTERNATIVE, class_of
 
 STDIN = "-"
 

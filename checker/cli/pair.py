@@ -51,11 +51,11 @@ def pair_command(
     with a pairing, 1 when no pairing satisfies the absolute criteria (the arbiter
     decides, 1.9.3), 2 on invalid input or when nobody is to be paired.
     """
-    from trfaudit.checker.team import pair_team
     from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
     from trfaudit.engine.edition_choice import choose_edition
     from trfaudit.engine.output import as_json, as_list
     from trfaudit.engine.systems import system_of
+    from trfaudit.engine.team.audit import pair_team
     from trfaudit.engine.team.rules import is_team_event
     from trfaudit.trf.errors import TrfError
     from trfaudit.trf.files import load as load_any

@@ -16,9 +16,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from trfaudit.engine.findings import ILLEGAL, MATCH, UNEXPLAINED, Discrepancy
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
-from ..findings import ILLEGAL, MATCH, UNEXPLAINED, Discrepancy
 from .cutfile import absences
 from .engine_cmd import EnginePairing
 

@@ -13,17 +13,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from html import escape
 
-from trfaudit.checker.alternatives import round_alternatives
-from trfaudit.checker.findings import (
-    BatchReport,
-    BracketView,
-    FileReport,
-    Pairing,
-    PlayerInfo,
-    RoundReport,
-    Side,
-)
-from trfaudit.checker.localise import short
+from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.engine.alternatives import round_alternatives
+from trfaudit.engine.dutch.audit.localise import short
+from trfaudit.engine.findings import BracketView, Pairing, PlayerInfo, RoundReport, Side
 from trfaudit.trf.model import Tournament
 
 #: How the report has a checked file's tournament for the embedded explanations, by the
@@ -263,7 +256,7 @@ def _why(f: FileReport | None, source: Source, rnd: int, tpns: list[int]) -> str
     """Each listed player's explanation for the round (trfaudit explain), when it can be made."""
     if f is None or source is None or not tpns:
         return None
-    from trfaudit.checker.explain_html import check_round_section, no_explanation
+    from trfaudit.checker.reports.explain_html import check_round_section, no_explanation
 
     if isinstance(source, str):
         return no_explanation(rnd, source)

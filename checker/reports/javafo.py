@@ -22,9 +22,9 @@ from __future__ import annotations
 from fractions import Fraction
 from pathlib import Path
 
+from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.engine.findings import Pairing
 from trfaudit.trf.model import Tournament
-
-from ..findings import BatchReport, FileReport, Pairing
 
 HEADER = "  Checker pairings" + " " * 8 + "Tournament pairings "
 Pair = tuple[int, int]  # (white, black); (p, p) is p's bye

@@ -7,7 +7,8 @@ from dataclasses import asdict
 from importlib import resources
 from typing import Any
 
-from trfaudit.checker.findings import BatchReport, Discrepancy, FileReport, Pairing, RoundReport
+from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.engine.findings import Discrepancy, Pairing, RoundReport
 
 FORMAT_VERSION = 1
 

@@ -13,16 +13,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
-from trfaudit.checker.alternatives import round_alternatives
-from trfaudit.checker.findings import (
-    BatchReport,
-    BracketView,
-    FileReport,
-    RoundReport,
-    Side,
-    number_ranges,
-)
-from trfaudit.checker.localise import short
+from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.engine.alternatives import round_alternatives
+from trfaudit.engine.dutch.audit.localise import short
+from trfaudit.engine.findings import BracketView, RoundReport, Side, number_ranges
 
 if TYPE_CHECKING:
     from rich.console import Console, Group

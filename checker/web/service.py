@@ -5,7 +5,7 @@ returns a :class:`Result`: the HTTP status and the documents the CLI would print
 input, so that the page and the JSON endpoints show exactly the CLI's reports:
 
 * :func:`check_upload` - ``trfaudit check FILE... --format json`` / ``--format html`` (the
-  same :class:`~trfaudit.checker.findings.BatchReport`, rendered by the same modules), plus the
+  same :class:`~trfaudit.engine.findings.BatchReport`, rendered by the same modules), plus the
   standings of ``trfaudit standings`` and each recorded round's boards for the page;
 * :func:`explain_upload` - ``trfaudit explain FILE --round N [--player P] [--against Q]``;
 * :func:`convert_upload` - ``trfaudit convert FILE --to trf26``.
@@ -195,9 +195,9 @@ def explain_upload(
 ) -> Result:
     """``trfaudit explain``: the JSON document and the HTML fragment, and the round's players
     (for the "why not ..." list)."""
-    from trfaudit.checker.explain_html import render_explanation_html
-    from trfaudit.checker.why import explain
+    from trfaudit.checker.reports.explain_html import render_explanation_html
     from trfaudit.engine import NoPairing
+    from trfaudit.engine.dutch.why import explain
 
     refused = _rules_error(rules, with_all=False)
     if refused:

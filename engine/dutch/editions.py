@@ -33,7 +33,7 @@ class Rule:
     """One rule as an edition's text numbers it: its ``label`` (what a report cites:
     ``C12``, ``C.10``, ``B.4``) and its ``article`` in that text (``2.4.7``; the label itself
     in the lettered editions).  What it asks, in words, is the checker's
-    (:mod:`trfaudit.checker.rule_texts`)."""
+    (:mod:`trfaudit.engine.dutch.texts.rule_texts`)."""
 
     label: str
     article: str

@@ -27,7 +27,7 @@ class DutchSystem:
     editions: tuple[Edition, ...] = ALL_EDITIONS
     by_name: Mapping[str, Edition] = EDITIONS
     #: The checker's explanation of a differing round, from the pairer's trace.
-    explainer = "trfaudit.checker.explain:explain_quality"
+    explainer = "trfaudit.engine.dutch.audit.quality:explain_quality"
 
     def edition_named_by(self, code: str) -> Edition | None:
         return edition_named_by(code)

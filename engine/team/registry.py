@@ -30,7 +30,7 @@ TEAM_2026 = TeamEdition("team-2026", "FIDE Swiss Team System (C.04.6 2026)", dat
 class TeamSystem:
     """The registry's entry (:mod:`trfaudit.engine.systems`) for the Swiss Team system: the
     ``192`` codes ``FIDE_TEAM…``; ``check`` and ``pair`` read team files on their own path
-    (:mod:`trfaudit.checker.team`), named by ``checker``."""
+    (:mod:`trfaudit.engine.team.audit`), named by ``checker``."""
 
     name = "FIDE_TEAM"
     title = "the FIDE Swiss Team System (C.04.6)"
@@ -38,9 +38,9 @@ class TeamSystem:
     team = True
     editions: tuple[TeamEdition, ...] = (TEAM_2026,)
     by_name: Mapping[str, TeamEdition] = {TEAM_2026.name: TEAM_2026}
-    explainer = "trfaudit.checker.team:check_round"
+    explainer = "trfaudit.engine.team.audit:check_round"
     #: The checker of a whole file (team files do not go through the Dutch round checker).
-    checker = "trfaudit.checker.team:check_team"
+    checker = "trfaudit.engine.team.audit:check_team"
 
     def edition_named_by(self, code: str) -> TeamEdition | None:
         """A ``FIDE_TEAM…`` code names no edition (TRF-2026 4.7): the date decides."""
@@ -48,7 +48,7 @@ class TeamSystem:
 
     def edition_in_force(self, day: date) -> TeamEdition:
         """2026 from 2026-02-01; before, the 2024 edition was in force, which is not
-        implemented (:func:`trfaudit.checker.team.edition` refuses such a file)."""
+        implemented (:func:`trfaudit.engine.team.audit.edition` refuses such a file)."""
         return TEAM_2026
 
     def pair(self, inp: RoundInput, edition: TeamEdition) -> TeamPairing:

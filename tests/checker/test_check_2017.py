@@ -5,9 +5,9 @@ from __future__ import annotations
 
 import re
 
-from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.engine import EDITIONS
+from trfaudit.engine.dutch.audit.round import check_round, initial_colour
+from trfaudit.engine.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.trf.reader import read
 
 from .tamper import tamper_move_bye, tamper_rematch, tamper_swap_colours

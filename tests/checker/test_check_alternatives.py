@@ -15,9 +15,10 @@ import copy
 
 import pytest
 from trfaudit.checker.batch.run import Options, check_tournament
-from trfaudit.checker.findings import ILLEGAL, WITH_ALTERNATIVE, BatchReport, Cause, FindingClass
+from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.json import render, schema
 from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.findings import ILLEGAL, WITH_ALTERNATIVE, Cause, FindingClass
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 

@@ -12,12 +12,13 @@ import re
 
 import pytest
 from trfaudit.checker.cli import app
-from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY, BatchReport, FileReport
+from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.checker.reports.text import render_text
 from trfaudit.engine import pair_round, round_input
 from trfaudit.engine.dutch import pairer as dutch
+from trfaudit.engine.dutch.audit.round import check_round, initial_colour
 from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 from typer.testing import CliRunner

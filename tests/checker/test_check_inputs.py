@@ -15,13 +15,13 @@ from fractions import Fraction
 
 import pytest
 from trfaudit.checker.batch.run import Options, check_tournament
-from trfaudit.checker.findings import INPUT, Cause, FindingClass
-from trfaudit.checker.inputs import baku_acceleration
-from trfaudit.checker.starting_rank import (
+from trfaudit.engine.dutch.readings.inputs import baku_acceleration
+from trfaudit.engine.dutch.readings.starting_rank import (
     follows_final_standings,
     prescribed_order,
     round1_out_of_order,
 )
+from trfaudit.engine.findings import INPUT, Cause, FindingClass
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 from trfaudit.trf.reader import read
 

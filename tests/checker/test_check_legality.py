@@ -8,11 +8,11 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-import trfaudit.checker.compare as compare
+import trfaudit.engine.dutch.audit.round as compare
 from trfaudit.checker.batch.run import safe_check
-from trfaudit.checker.compare import check_round
-from trfaudit.checker.findings import ILLEGAL, UNEXPLAINED
 from trfaudit.engine import EDITIONS, NoPairing
+from trfaudit.engine.dutch.audit.round import check_round
+from trfaudit.engine.findings import ILLEGAL, UNEXPLAINED
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.writer import write

@@ -5,8 +5,8 @@ findings, and every finding under the fully modelled editions, keep their class.
 from __future__ import annotations
 
 from trfaudit.checker.batch.run import with_model_gaps
-from trfaudit.checker.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
 from trfaudit.engine.dutch.editions import EDITIONS
+from trfaudit.engine.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
 
 
 def _round(kind: Kind) -> RoundReport:

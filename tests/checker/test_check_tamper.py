@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 import pytest
-from trfaudit.checker.compare import check_round, initial_colour
-from trfaudit.checker.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.engine import round_input
+from trfaudit.engine.dutch.audit.round import check_round, initial_colour
 from trfaudit.engine.dutch.colours import allocate
+from trfaudit.engine.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.trf.reader import read
 
 from .tamper import (

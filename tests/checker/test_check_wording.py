@@ -16,10 +16,10 @@ the only kind compared on quality: it has no sentence.
 from __future__ import annotations
 
 import pytest
-from trfaudit.checker.wording import Bracket, Candidate, measure, sentence, what
 from trfaudit.engine.dutch.criteria import Context
 from trfaudit.engine.dutch.editions import EDITION_2012, EDITION_2017, EDITION_2025
 from trfaudit.engine.dutch.players import DOWN, UP, PlayerState
+from trfaudit.engine.dutch.texts.wording import Bracket, Candidate, measure, sentence, what
 
 NAMES = {
     1: "Adams, Ann",

@@ -16,9 +16,9 @@ from pathlib import Path
 
 import pytest
 import trfaudit
-from trfaudit.checker.compare import check_round
-from trfaudit.checker.findings import Kind
-from trfaudit.checker.why.model import Alternative
+from trfaudit.engine.dutch.audit.round import check_round
+from trfaudit.engine.explanation import Alternative
+from trfaudit.engine.findings import Kind
 from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 

@@ -13,8 +13,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 import trfaudit
-from trfaudit.checker.explain_html import render_explanation_html
-from trfaudit.checker.why.model import Explanation, PlayerWhy, Reason
+from trfaudit.checker.reports.explain_html import render_explanation_html
+from trfaudit.engine.explanation import Explanation, PlayerWhy, Reason
 
 SEED = Path(__file__).resolve().parents[2] / "corpus" / "seed-example"
 SCHEMA = (

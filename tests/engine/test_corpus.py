@@ -9,8 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from trfaudit.checker.recorded import recorded_round
 from trfaudit.engine import EDITIONS, pair_round, round_input
+from trfaudit.engine.recorded import recorded_round
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

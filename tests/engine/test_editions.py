@@ -12,7 +12,6 @@ from datetime import date
 from pathlib import Path
 
 import pytest
-from trfaudit.checker.rule_texts import describe
 from trfaudit.engine.dutch import editions
 from trfaudit.engine.dutch.editions import (
     ALL_EDITIONS,
@@ -24,6 +23,7 @@ from trfaudit.engine.dutch.editions import (
     edition_in_force,
     edition_named_by,
 )
+from trfaudit.engine.dutch.texts.rule_texts import describe
 
 SOURCE = Path(editions.__file__).read_text(encoding="utf-8")
 

@@ -34,8 +34,8 @@ EXPLAINED: list[int] = []
 
 
 def explain(inp, edition, rec, result, names):
-    from trfaudit.checker.explain import Explanation
-    from trfaudit.checker.findings import ORDER
+    from trfaudit.engine.dutch.audit.quality import Explanation
+    from trfaudit.engine.findings import ORDER
 
     EXPLAINED.append(inp.round)
     return Explanation(ORDER, "toy", None, None, None, "the toy system pairs neighbours")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from trfaudit.checker.team import check_team
+from trfaudit.engine.team.audit import check_team
 from trfaudit.engine.team.generate import TeamGenConfig, generate
 from trfaudit.engine.team.rules import is_team_event
 from trfaudit.trf.reader import read

@@ -74,9 +74,9 @@ def test_one_colour_is_a_fault_that_keeps_the_pairing(make_player, make_trf):
 def test_every_reader_of_the_round_agrees(corpus_dir):
     """The validator, the engine's history, the checker and the generator's replay read the
     same round: the same participants, boards and PAB."""
-    from trfaudit.checker.recorded import recorded_round
     from trfaudit.corpus.replay import recorded_pairing
     from trfaudit.engine.history import round_input
+    from trfaudit.engine.recorded import recorded_round
     from trfaudit.trf.reader import read
 
     t = read(corpus_dir / "dutch2025" / "t000212.trf")

@@ -19,7 +19,16 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
-from trfaudit.checker.findings import (
+from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.dutch.audit import legality
+from trfaudit.engine.dutch.audit.colour import colour_discrepancies, colour_rule
+from trfaudit.engine.dutch.audit.localise import bracket_of_pair, bracket_view, recent_colours
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.pairer import board_key
+from trfaudit.engine.dutch.players import PlayerState, build_states
+from trfaudit.engine.dutch.texts.wording import person
+from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.findings import (
     COLOUR,
     DIFFERS,
     ILLEGAL,
@@ -32,24 +41,14 @@ from trfaudit.checker.findings import (
     RoundReport,
     Side,
 )
-from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.pairer import board_key
-from trfaudit.engine.dutch.players import PlayerState, build_states
-from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.recorded import RecordedRound, recorded_round, with_pending_paired
 from trfaudit.engine.result import RoundPairing
 from trfaudit.trf import errors
 from trfaudit.trf.model import Tournament
 
-from . import legality
-from .colour import colour_discrepancies, colour_rule
-from .localise import bracket_of_pair, bracket_view, recent_colours
-from .recorded import RecordedRound, recorded_round, with_pending_paired
-from .wording import person
-
 if TYPE_CHECKING:
-    from .explain import Explanation
+    from trfaudit.engine.dutch.audit.quality import Explanation
 
 
 def _explain(
@@ -361,7 +360,7 @@ def check_round(
         found.extend(colours)
         if bracket is None and found:
             if not same_pairs:
-                from .explain import first_divergence
+                from trfaudit.engine.dutch.audit.quality import first_divergence
 
                 bracket = first_divergence(result, rec)
                 if bracket is None and trace_of(result).brackets:

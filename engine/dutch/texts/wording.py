@@ -17,11 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from trfaudit.checker.rule_texts import describe
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.criteria import Context, Criterion
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import DOWN, UP, PlayerState
+from trfaudit.engine.dutch.texts.rule_texts import describe
 
 
 def what(edition: Edition, key: str) -> str:

@@ -12,14 +12,13 @@ score outside the bracket is just a partner.
 
 from __future__ import annotations
 
-from trfaudit.checker.findings import BracketView, PlayerRow
 from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.findings import BracketView, PlayerRow
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.recorded import RecordedRound
 from trfaudit.engine.result import RoundPairing
 from trfaudit.trf.model import EntryKind, Tournament
-
-from .recorded import RecordedRound
 
 
 def float_history(st: PlayerState, rnd: int) -> str:

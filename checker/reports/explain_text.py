@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import Explanation, PlayerWhy
+from trfaudit.engine.explanation import Explanation, PlayerWhy
 
 _COLOUR = {"w": "white", "b": "black"}
 

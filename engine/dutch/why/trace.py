@@ -15,12 +15,11 @@ from trfaudit.engine import pair_round, round_input
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.explanation import Bye
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.recorded import with_pending_paired
 from trfaudit.engine.result import RoundPairing
 from trfaudit.trf.model import EntryKind, Tournament
-
-from ..recorded import with_pending_paired
-from .model import Bye
 
 _BYE_LETTER: dict[EntryKind, Bye] = {
     EntryKind.HALF_BYE: "H",

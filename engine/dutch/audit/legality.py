@@ -12,13 +12,12 @@ Every finding is a :class:`checker.model.Discrepancy` of kind ``illegal`` naming
 
 from __future__ import annotations
 
-from trfaudit.checker.findings import ILLEGAL, Discrepancy
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import PlayerState
+from trfaudit.engine.findings import ILLEGAL, Discrepancy
 from trfaudit.engine.history import RoundInput
-
-from .recorded import RecordedRound
+from trfaudit.engine.recorded import RecordedRound
 
 _COLOUR_WORD = {"w": "white", "b": "black"}
 

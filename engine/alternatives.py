@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from trfaudit.checker.findings import INPUT, Alternative, RoundReport
+from trfaudit.engine.findings import INPUT, Alternative, RoundReport
 
 
 def unless(alternatives: list[Alternative]) -> str:

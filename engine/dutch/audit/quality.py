@@ -16,15 +16,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.checker.findings import Kind
 from trfaudit.engine.dutch.criteria import Context, Criterion
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.texts.wording import Bracket, Candidate, measure, person, psd, sentence
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.findings import Kind
 from trfaudit.engine.history import RoundInput
+from trfaudit.engine.recorded import RecordedRound
 from trfaudit.engine.result import RoundPairing
-
-from .recorded import RecordedRound
-from .wording import Bracket, Candidate, measure, person, psd, sentence
 
 
 @dataclass

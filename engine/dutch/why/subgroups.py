@@ -13,8 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from trfaudit.engine.dutch.trace import BracketRecord
-
-from .trace import Trace
+from trfaudit.engine.dutch.why.trace import Trace
 
 
 @dataclass(frozen=True)

@@ -17,13 +17,12 @@ from dataclasses import dataclass
 
 from trfaudit.engine import NoPairing, pair_round
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
+from trfaudit.engine.dutch.audit.quality import explain_quality
+from trfaudit.engine.dutch.why.trace import Trace, with_forbidden
+from trfaudit.engine.explanation import Alternative, Verdict
+from trfaudit.engine.findings import Kind
+from trfaudit.engine.recorded import RecordedRound
 from trfaudit.engine.result import RoundPairing
-
-from ..explain import explain_quality
-from ..findings import Kind
-from ..recorded import RecordedRound
-from .model import Alternative, Verdict
-from .trace import Trace, with_forbidden
 
 _WORD = {"w": "white", "b": "black"}
 

@@ -28,7 +28,14 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from fractions import Fraction
 
-from trfaudit.checker.findings import (
+from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine.acceleration import baku_virtual_points
+from trfaudit.engine.alternatives import with_alternatives
+from trfaudit.engine.dutch.audit.colour import colour_rule
+from trfaudit.engine.dutch.audit.round import check_round
+from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.players import build_states
+from trfaudit.engine.findings import (
     DIFFERS,
     INPUT,
     Alternative,
@@ -37,16 +44,8 @@ from trfaudit.checker.findings import (
     RoundReport,
     number_ranges,
 )
-from trfaudit.engine import NoPairing, pair_round, round_input
-from trfaudit.engine.acceleration import baku_virtual_points
-from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.players import build_states
+from trfaudit.engine.recorded import entry_words, recorded_round, with_pending_paired
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
-
-from .alternatives import with_alternatives
-from .colour import colour_rule
-from .compare import check_round
-from .recorded import entry_words, recorded_round, with_pending_paired
 
 #: At most this many other readings of byes and absences are tried per differing round.
 MAX_ABSENCE_READINGS = 24
@@ -371,7 +370,9 @@ def diagnose(
         take(_acceleration(t, edition, left, reports, initial))
     reports = [by_round[r.round] for r in reports]
     if left:
-        from .starting_rank import starting_rank_readings  # it reads this module's helpers
+        from trfaudit.engine.dutch.readings.starting_rank import (
+            starting_rank_readings,  # it reads this module's helpers
+        )
 
         for e in starting_rank_readings(t, edition, left, reports, initial):
             take(e)
@@ -516,7 +517,9 @@ def _acceleration(
     rounds = _matching(tried, lambda r: reproduces(baku, r, edition, initial=initial))
     if not _holds(baku, edition, reports, initial):
         return None
-    from .starting_rank import round1_out_of_order  # it reads this module's helpers
+    from trfaudit.engine.dutch.readings.starting_rank import (
+        round1_out_of_order,  # it reads this module's helpers
+    )
 
     proof = round1_out_of_order(t)
     return Explained(

@@ -8,12 +8,18 @@ S2) only proposes the candidate re-rankings, the engine decides.
 
 from __future__ import annotations
 
-from trfaudit.checker.findings import DIFFERS, Cause, RoundReport
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.readings.inputs import (
+    MAX_MOVERS,
+    Explained,
+    _file_order,
+    _matching,
+    _rounds_text,
+    reproduces,
+)
+from trfaudit.engine.findings import DIFFERS, Cause, RoundReport
+from trfaudit.engine.recorded import recorded_round
 from trfaudit.trf.model import Tournament
-
-from .inputs import MAX_MOVERS, Explained, _file_order, _matching, _rounds_text, reproduces
-from .recorded import recorded_round
 
 # -- starting rank (C.04.2) ------------------------------------------------------------------
 

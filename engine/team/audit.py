@@ -6,14 +6,14 @@ points.  A separate path from the Dutch one: it shares the report model and form
 
 from __future__ import annotations
 
+from trfaudit.checker.findings import FileReport
+from trfaudit.engine.findings import DIFFERS, MATCH, Discrepancy, Pairing, RoundReport
 from trfaudit.engine.team.evaluate import Difference, difference
 from trfaudit.engine.team.pairer import NoPairing, RoundInput, TeamPairing
 from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError
 from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import RecordKind, Tournament
-
-from .findings import DIFFERS, MATCH, Discrepancy, FileReport, Pairing, RoundReport
 
 ARTICLES = {
     "3.3.1": "a round-pairing pairs every team once (teams paired twice or not to be paired)",

@@ -7,10 +7,10 @@ board with the other colours into a :class:`Discrepancy`.
 
 from __future__ import annotations
 
-from trfaudit.checker.findings import COLOUR, Discrepancy
 from trfaudit.engine.dutch.colours import decide
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import PlayerState
+from trfaudit.engine.findings import COLOUR, Discrepancy
 
 
 def colour_rule(a: PlayerState, b: PlayerState, initial: str) -> tuple[int, int, str]:

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.why import forced, reasons
+from trfaudit.engine.dutch.why.trace import Trace, pair, pairing_input
 from trfaudit.engine.edition_choice import choose_edition
+from trfaudit.engine.explanation import BracketInfo, Bye, Explanation, PlayerWhy, Reason
+from trfaudit.engine.recorded import recorded_round
 from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import Tournament
-
-from ..recorded import recorded_round
-from . import forced, reasons
-from .model import BracketInfo, Bye, Explanation, PlayerWhy, Reason
-from .trace import Trace, pair, pairing_input
 
 #: Extra pairings (one per alternative measured) for a whole round and for one player.
 ROUND_BUDGET = 12
@@ -80,7 +79,7 @@ def _finding(t: Tournament, rnd: int, tr: Trace) -> str | None:
         colours = {p: c for p, c in tr.colour.items()}
         if all(rec.colour.get(p) in (None, c) for p, c in colours.items()):
             return None
-    from ..compare import check_round
+    from trfaudit.engine.dutch.audit.round import check_round
 
     report = check_round(t, rnd, tr.edition)
     if not report.discrepancies:

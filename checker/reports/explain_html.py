@@ -10,8 +10,8 @@ from __future__ import annotations
 from html import escape
 from typing import TYPE_CHECKING
 
-from trfaudit.checker.why.model import Explanation, PlayerWhy
-from trfaudit.checker.why.text import headline
+from trfaudit.checker.reports.explain_text import headline
+from trfaudit.engine.explanation import Explanation, PlayerWhy
 
 if TYPE_CHECKING:
     from trfaudit.trf.model import Tournament
@@ -80,8 +80,8 @@ def check_round_section(t: Tournament, rnd: int, tpns: list[int], rules: str | N
     ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
     player table to them); a muted note when the round cannot be explained (nothing is
     hidden)."""
-    from trfaudit.checker.why.api import ROUND_BUDGET, explain_players
     from trfaudit.engine import NoPairing
+    from trfaudit.engine.dutch.why.api import ROUND_BUDGET, explain_players
     from trfaudit.trf.errors import TrfError
 
     try:

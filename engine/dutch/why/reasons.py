@@ -16,16 +16,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from trfaudit.checker.rule_texts import describe
+from trfaudit.engine.dutch.audit.legality import _ineligibility
 from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.texts.rule_texts import describe
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
+from trfaudit.engine.dutch.why import forced
+from trfaudit.engine.dutch.why.subgroups import Shape, shape
+from trfaudit.engine.dutch.why.trace import Trace
+from trfaudit.engine.explanation import Reason, Verdict
 from trfaudit.engine.result import RoundPairing
-
-from ..legality import _ineligibility
-from . import forced
-from .model import Reason, Verdict
-from .subgroups import Shape, shape
-from .trace import Trace
 
 
 @dataclass
