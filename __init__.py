@@ -37,16 +37,15 @@ if TYPE_CHECKING:
     from trfaudit.engine.explanation import Explanation
     from trfaudit.engine.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
     from trfaudit.engine.result import Board, NoPairing, RoundPairing
-    from trfaudit.engine.systems import EDITIONS
+    from trfaudit.engine.systems import EDITIONS, EditionInfo
     from trfaudit.trf.reader import parse
 
 # The engine and the checker load on first use (PEP 562), so that `trfaudit --help` and the
 # commands that do not pair start quickly.
 _LAZY = {
+    "trfaudit.checker.findings": ("BatchReport", "FileReport"),
     "trfaudit.engine.findings": (
-        "BatchReport",
         "Discrepancy",
-        "FileReport",
         "FindingClass",
         "Kind",
         "RoundReport",
@@ -136,7 +135,7 @@ def validate(t: Tournament) -> list[Problem]:
     return validate_trf(t)
 
 
-def choose_edition(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
+def choose_edition(t: Tournament, rules: str = "auto") -> tuple[EditionInfo, str]:
     """The edition ``t`` is judged by and why (``rules``: ``auto``, ``2025``, ``2017``, ``2012``).
 
     Raises ValueError when the file is not a Dutch tournament or names an edition the engine
@@ -161,14 +160,9 @@ def pair(t: Tournament, round: int | None = None, rules: str = "auto") -> RoundP
     Raises :class:`NoPairing` when no pairing satisfies the absolute criteria (C.04.3 1.9.3:
     the arbiter decides), ValueError for a round that cannot be paired.
     """
-    from trfaudit.engine import pair_round, round_input
+    from trfaudit.checker.audit import pair as pair_file
 
-    recorded = t.recorded_rounds()
-    rnd = recorded + 1 if round is None else round
-    if not 1 <= rnd <= recorded + 1:
-        raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
-    edition, _ = choose_edition(t, rules)
-    return pair_round(round_input(t, rnd), edition)
+    return pair_file(t, round, rules).pairing
 
 
 def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileReport:
@@ -177,7 +171,7 @@ def check(t: Tournament, rules: str = "auto", round: int | None = None) -> FileR
     The :class:`FileReport` says which edition was used and why, and per round whether it
     matches and, where it does not, each :class:`Discrepancy` with its kind and criterion.
     """
-    from trfaudit.checker.batch.run import Options, check_tournament
+    from trfaudit.checker.audit import Options, check_tournament
 
     return check_tournament(t, Options(rules=rules, round=round))
 
@@ -204,7 +198,7 @@ def explain(
     >>> p.opponent, p.colour, [r.rule for r in p.reasons if r.about == "opponent"][:3]
     (4, 'w', ['4.2', '4.3', 'C1'])
     """
-    from trfaudit.engine.dutch.why import explain as explain_round
+    from trfaudit.checker.audit import explain as explain_round
 
     return explain_round(tournament, round, player=player, against=against, rules=rules)
 

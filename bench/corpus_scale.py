@@ -148,8 +148,9 @@ def overhead(files: list[str], noop: int, workers: int, repeats: int) -> dict[st
     processes), and the wall seconds; both once the path is up, the smallest of ``repeats``.
     CPU time is what the comparison rests on: other users of the machine slow the wall clock
     of either path by a varying amount, but do not change the CPU a path needs."""
+    from trfaudit.checker.audit import Options
     from trfaudit.checker.batch.cluster import executor
-    from trfaudit.checker.batch.run import DASK_TASK_BYTES, Options, iter_files
+    from trfaudit.checker.batch.run import DASK_TASK_BYTES, iter_files
 
     best: dict[str, float] = {}
     for name, kwargs in (("dask", {"scheduler": f"local:{workers}"}), ("pool", {"jobs": workers})):
@@ -179,7 +180,8 @@ def overhead(files: list[str], noop: int, workers: int, repeats: int) -> dict[st
 
 def cpu_per_tournament(files: list[str]) -> float:
     """CPU seconds to check one of ``files`` in this process."""
-    from trfaudit.checker.batch.run import Options, check_file
+    from trfaudit.checker.audit import Options
+    from trfaudit.checker.batch.run import check_file
 
     start = time.process_time()
     for path in files:

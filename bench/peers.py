@@ -146,7 +146,7 @@ def bbp_pairing(path: Path, edition: str):
 
 def check_verdict(path: Path, rules: str):
     """The FileReport of ``check`` (team events and bad input give ``error``)."""
-    from trfaudit.checker.batch.run import Options, check_prepared, prepare
+    from trfaudit.checker.audit import Options, check_prepared, prepare
 
     prep = prepare(str(path), Options(rules=rules))
     rounds = [

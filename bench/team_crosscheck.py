@@ -21,8 +21,8 @@ import subprocess
 import tempfile
 from pathlib import Path
 
+from trfaudit.engine.result import NoPairing
 from trfaudit.engine.team.generate import TeamGenConfig, generate, trfaudit_pairer
-from trfaudit.engine.team.pairer import NoPairing
 
 CODES = [
     "FIDE_TEAM_TYPEA_MP_GP",

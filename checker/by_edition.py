@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.findings import DIFFERS, MATCH, Discrepancy, EditionVerdict, RoundReport
+from trfaudit.engine.systems import EditionInfo as Edition
 from trfaudit.trf.model import Tournament
 
 #: ``check(t, rnd, edition, initial) -> RoundReport``: one round under one edition.

@@ -65,7 +65,7 @@ class RulesNotImplemented(ConfigError):
 
 
 def edition_for(rules: str) -> Edition:
-    from trfaudit.engine import EDITIONS
+    from trfaudit.engine.dutch.editions import EDITIONS
 
     if rules not in EDITIONS:
         raise RulesNotImplemented(

@@ -37,7 +37,8 @@ def replay(
     t: Tournament, edition: Edition | None = None, rounds: range | None = None
 ) -> list[Disagreement]:
     """Re-pair each recorded round (or ``rounds``) of ``t``; an empty list means all agree."""
-    from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+    from trfaudit.engine import NoPairing, pair_round, round_input
+    from trfaudit.engine.dutch.editions import EDITIONS
 
     edition = edition or EDITIONS["2025"]
     out = []

@@ -1,8 +1,11 @@
 """The pairing engine: one round at a time, by the pairing system a file names.
 
-The systems are in :mod:`.systems` (the registry); the FIDE (Dutch) System is the subpackage
-:mod:`.dutch`.  What every system shares stays here: ``history`` (what the engine reads of a
-tournament), ``matching``, ``absolute`` (C1, C3), ``acceleration``, ``output``, ``tiebreaks``.
+The systems are in :mod:`.systems` (the protocol and the registry); each system is one
+subpackage (the FIDE (Dutch) System is :mod:`.dutch`, the Swiss Team system :mod:`.team`).
+What every system shares stays here: ``history`` (what the engine reads of a tournament),
+``result`` (a round's pairing), ``matching``, ``absolute`` (C1, C3), ``acceleration``,
+``output``, ``findings`` and ``explanation`` (what an audit and an explanation say),
+``recorded`` (a file's recorded round), ``tiebreaks``.
 
 >>> from trfaudit.trf.reader import read
 >>> from trfaudit.engine import pair_round, round_input
@@ -14,21 +17,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .dutch.editions import EDITION_2025, Edition
-    from .dutch.trace import BracketRecord
     from .history import RoundInput, round_input
     from .result import Board, NoPairing, RoundPairing
     from .systems import EDITIONS, pair_round
 
 __all__ = [
     "Board",
-    "BracketRecord",
     "NoPairing",
     "RoundPairing",
     "pair_round",
     "EDITIONS",
-    "EDITION_2025",
-    "Edition",
     "RoundInput",
     "round_input",
 ]
@@ -37,8 +35,6 @@ __all__ = [
 # registry for the command line's choices, say) does not load the pairer.
 _LAZY = {
     "result": ("Board", "NoPairing", "RoundPairing"),
-    "dutch.trace": ("BracketRecord",),
-    "dutch.editions": ("EDITION_2025", "Edition"),
     "history": ("RoundInput", "round_input"),
     "systems": ("EDITIONS", "pair_round"),
 }

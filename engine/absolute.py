@@ -14,10 +14,31 @@ legality check (why a recorded pair is illegal).  C2 (who may get the PAB) is th
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import Protocol
 
-from .dutch.players import PlayerState
+from .history import Game
 
 Forbidden = Collection[frozenset[int]]
+
+
+class PlayerState(Protocol):
+    """What C1 and C3 read of a player, whatever the system: his games, opponents met in
+    played games, and (C3) his colour preference, whether it is absolute (1.7.1) and whether
+    he is a topscorer (1.8).  A system's player state provides these (the Dutch system's
+    :class:`trfaudit.engine.dutch.players.PlayerState` does)."""
+
+    @property
+    def tpn(self) -> int: ...
+    @property
+    def games(self) -> Sequence[Game]: ...
+    @property
+    def opponents(self) -> Collection[int]: ...
+    @property
+    def preference(self) -> str | None: ...
+    @property
+    def absolute(self) -> bool: ...
+    @property
+    def topscorer(self) -> bool: ...
 
 
 def rounds_met(a: PlayerState, b: int) -> list[int]:

@@ -228,3 +228,12 @@ class RoundReport:
     #: The verdict under every edition checked, by edition name (``--rules all``, or an
     #: unknown edition); None when only one edition was checked.
     editions: dict[str, EditionVerdict] | None = None
+
+
+def short(name: str) -> str:
+    """The surname (``Chasin`` of ``Chasin, Nico``); a long name without a comma, its first
+    word (the full name is in the table's Name column)."""
+    name = name.strip()
+    if "," in name:
+        return name.split(",")[0].strip() or name
+    return name if len(name) <= 14 else name.split()[0]

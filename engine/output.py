@@ -1,11 +1,8 @@
-"""Writing a round's pairing: the JaVaFo/bbpPairings list, or JSON."""
+"""Writing a round's pairing as the JaVaFo/bbpPairings list, whatever the system (a system's
+JSON document is its own: :meth:`trfaudit.engine.systems.System.pairing_json`)."""
 
 from __future__ import annotations
 
-import json
-
-from .dutch.trace import trace_of
-from .history import Points
 from .result import RoundPairing
 
 
@@ -16,28 +13,3 @@ def as_list(p: RoundPairing) -> str:
     if p.bye is not None:
         lines.append(f"{p.bye} 0")
     return "\n".join(lines) + "\n"
-
-
-def as_json(p: RoundPairing, points: Points, edition: str, why: str) -> str:
-    doc = {
-        "round": p.round,
-        "rules": edition,
-        "rules_reason": why,
-        "boards": [
-            {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
-            for i, b in enumerate(p.boards)
-        ],
-        "bye": p.bye,
-        "bye_score": None if p.bye_score is None else points.show(p.bye_score),
-        "brackets": [
-            {
-                "score": points.show(b.score),
-                "residents": b.residents,
-                "mdps": b.mdps,
-                "pairs": [list(x) for x in b.pairs],
-                "downfloaters": b.downfloaters,
-            }
-            for b in trace_of(p).brackets
-        ],
-    }
-    return json.dumps(doc, indent=2) + "\n"

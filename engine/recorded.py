@@ -23,6 +23,7 @@ __all__ = [
     "RecordedRound",
     "StructureProblem",
     "entry_words",
+    "pending_warnings",
     "recorded_round",
     "takes_part",
     "with_pending_paired",
@@ -137,3 +138,17 @@ def with_pending_paired(t: Tournament, rnd: int) -> Tournament:
         entries[rnd - 1] = dataclasses.replace(entries[rnd - 1], kind=EntryKind.PLAYED)
         players[tpn] = dataclasses.replace(p, entries=entries)
     return dataclasses.replace(t, players=players)
+
+
+def pending_warnings(t: Tournament, file: str) -> list[str]:
+    """One warning per round in progress (games paired without a result: a mid-round
+    export): its pairing is checked all the same."""
+    out = []
+    pending = sorted({e.round for p in t.players.values() for e in p.entries if e.pending})
+    for rnd in pending:
+        games = sum(1 for p in t.players.values() if (e := p.entry(rnd)) and e.pending) // 2
+        out.append(
+            f"{file}: round {rnd}: results pending ({games} game"
+            f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
+        )
+    return out

@@ -1,12 +1,12 @@
-"""The pairing systems the engine has: one registry, asked by TRF ``192`` code, name or edition.
+"""The pairing systems the engine has: the :class:`System` protocol and its registry.
 
-A pairing system is a subpackage of :mod:`trfaudit.engine` with one :class:`System` entry here
-(the FIDE (Dutch) System, C.04.3, is :mod:`trfaudit.engine.dutch`), the way python-chess finds
-a variant by name and bbpPairings' ``swisssystems`` hands out an ``Info`` per system.  Every
-user asks this module: the edition choice (:mod:`trfaudit.engine.edition_choice`), ``pair``,
-``check`` (which also reads a system's ``explainer``) and ``generate``.  A file whose code
-names no registered system is refused by ``check`` as before; a file naming no system at all
-is taken for a :data:`DEFAULT` (Dutch) one, as every Dutch engine's input is.
+A pairing system is one subpackage of :mod:`trfaudit.engine` holding everything that knows
+its rules (pairer, audit of a recorded round, explanations, rule texts, file readings,
+generator), plus one line in :func:`builtin_systems` — the way bbpPairings' ``swisssystems``
+hands out one entry per system and python-chess finds a variant by name.  Everything outside
+the system's folder (the checker, the command line, the web page, the Python API) knows it
+only through this protocol: which system a file is (:func:`recognise`), its editions, and
+the calls below.
 
 >>> system_for("FIDE_DUTCH_2017_BAKU").name
 'FIDE_DUTCH'
@@ -17,28 +17,107 @@ True
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from trfaudit.trf.model import Tournament
+    from trfaudit.trf.system import PairingSystem
 
-    from .dutch.editions import Edition
+    from .explanation import Explanation
+    from .findings import Discrepancy, RoundReport
     from .history import RoundInput
     from .result import RoundPairing
 
-#: The system of a file that names none (``192``/``092`` absent).
+#: The system of a file that names none (``192``/``092`` absent, no team records).
 DEFAULT = "FIDE_DUTCH"
 
 
+class EditionInfo(Protocol):
+    """What everyone outside a system reads of one of its editions."""
+
+    @property
+    def name(self) -> str:
+        """The name a user gives it (``--rules 2025``)."""
+
+    @property
+    def title(self) -> str:
+        """Its title in words (``the FIDE (Dutch) System, C.04.3 2025/2026``)."""
+
+    @property
+    def in_force_from(self) -> date | None:
+        """First day it applies (None: from the beginning of what is implemented)."""
+
+    @property
+    def in_force_until(self) -> date | None:
+        """Last day it applies (None: still in force)."""
+
+    @property
+    def model_gaps(self) -> str:
+        """What of the text the engine does not model ("" when nothing): a finding under
+        such an edition is the engine's reading, class ``interpretation``."""
+
+
+@dataclass(frozen=True)
+class Request:
+    """What the user asked of a file's check: ``rules`` (``auto``, an edition's name, or
+    ``all``: every edition side by side), one ``round`` (None: all), the C.07 text
+    (``tb_rules``: ``auto``, ``2024``, ``2026``) for the standings; ``file`` is the name
+    the report gives the file (warnings start with it)."""
+
+    rules: str = "auto"
+    round: int | None = None
+    tb_rules: str = "auto"
+    file: str = "<tournament>"
+
+
+@dataclass
+class Plan:
+    """What a system makes of one file before its rounds are audited (:meth:`System.prepare`).
+
+    ``error`` set: the file cannot be checked (the reason, in words).  Otherwise ``editions``
+    are the editions each round is audited under (the one in force first) with their
+    initial colours ``initials``; ``known`` is False when the file's dates cannot give the
+    edition; ``findings`` are file-level findings reported in the round they are found in.
+    """
+
+    rules: str | None = None
+    rules_reason: str = ""
+    rules_title: str = ""
+    editions: tuple[EditionInfo, ...] = ()
+    initials: tuple[str | None, ...] = ()
+    known: bool = True
+    rounds: tuple[int, ...] = ()
+    findings: dict[int, Discrepancy] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Paired:
+    """A round the system paired (:meth:`System.pair`): the pairing, the edition and why."""
+
+    pairing: RoundPairing
+    edition: EditionInfo
+    reason: str
+
+
+@dataclass
+class StandingsCheck:
+    """A system's own verdict on the recorded standings (:meth:`System.standings`)."""
+
+    discrepancies: list[Discrepancy] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
 class System(Protocol):
-    """What the engine and the checker need of a pairing system.
+    """What the checker, the front-ends and the API need of a pairing system.
 
     ``code`` is the TRF-2026 ``192`` code naming the system (an edition's code extends it:
-    ``FIDE_DUTCH_2025``; a ``_BAKU`` suffix asks for C.04.5.1); ``editions`` its editions,
-    newest first, and ``by_name`` every name a user may give one (aliases included);
-    ``explainer`` the checker's function that reads the system's trace of a round, as
-    ``"module:function"`` (a name, so that the engine imports nothing of the checker).
+    ``FIDE_DUTCH_2025``; ``_BAKU`` asks for the Baku acceleration, C.04.7); ``team`` says
+    whether it pairs teams; ``editions`` are its editions, newest first, and ``by_name``
+    every name a user may give one (aliases included).
     """
 
     @property
@@ -50,20 +129,72 @@ class System(Protocol):
     @property
     def team(self) -> bool: ...
     @property
-    def editions(self) -> tuple[Edition, ...]: ...
+    def editions(self) -> tuple[EditionInfo, ...]: ...
     @property
-    def by_name(self) -> Mapping[str, Edition]: ...
-    @property
-    def explainer(self) -> str: ...
+    def by_name(self) -> Mapping[str, EditionInfo]: ...
 
-    def edition_named_by(self, code: str) -> Edition | None:
+    def recognise(self, stated: PairingSystem) -> bool:
+        """Whether a file stating ``stated`` (its ``192``/``092`` code, its team records)
+        was paired by this system."""
+
+    def edition_named_by(self, code: str) -> EditionInfo | None:
         """The edition a type code names (``FIDE_DUTCH_2017_BAKU`` -> 2017), if any."""
 
-    def edition_in_force(self, day: date) -> Edition:
+    def edition_in_force(self, day: date) -> EditionInfo:
         """The edition in force on ``day``."""
 
-    def pair(self, inp: RoundInput, edition: Edition) -> RoundPairing:
-        """Pair round ``inp.round`` under ``edition``; raises ``NoPairing`` when none exists."""
+    def prepare(self, t: Tournament, request: Request) -> Plan:
+        """Validate ``t`` for this system, choose the editions and rounds to audit."""
+
+    def audit_round(
+        self, t: Tournament, rnd: int, edition: EditionInfo, initial: str | None
+    ) -> RoundReport:
+        """Re-pair round ``rnd`` from the rounds before it and say where the record differs,
+        naming the rule that decides (the edition's label) with both values."""
+
+    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+        """The audited rounds once the whole file is seen: file readings that explain
+        differing rounds (class ``input``), the edition's gaps."""
+
+    def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:
+        """The system's own check of the recorded standings; None: the individual standings
+        of C.07 apply (the checker verifies them)."""
+
+    def pair(self, t: Tournament, rnd: int, rules: str = "auto") -> Paired:
+        """Pair round ``rnd`` of ``t`` from the rounds before it under the edition ``rules``
+        chooses (as :meth:`prepare` does); raises ``NoPairing`` when the rules allow none,
+        ``ValueError`` (the reason in words) when the round cannot be paired."""
+
+    def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
+        """``pair --format json``'s document (boards with their colour rules, the bye, the
+        brackets) for a pairing of :meth:`pair`."""
+
+    def explain(
+        self,
+        t: Tournament,
+        rnd: int,
+        rules: str = "auto",
+        player: int | None = None,
+        against: int | None = None,
+    ) -> Explanation:
+        """Why round ``rnd`` is paired as it is, per player (or for ``player`` alone, and
+        why not ``against``), in the terms of the edition ``rules`` chooses; raises
+        ``ValueError`` (the reason in words) when it cannot be explained."""
+
+    def explain_players(
+        self, t: Tournament, rnd: int, rules: str, players: list[int]
+    ) -> Explanation:
+        """The explanations a ``check`` report embeds for the ``players`` of a differing
+        round: one round's worth of measured alternatives in all, no finding (the report
+        has it)."""
+
+
+@runtime_checkable
+class RoundInputSystem(Protocol):
+    """A system that pairs the shared :class:`~trfaudit.engine.history.RoundInput` (the
+    individual systems): the engine's own :func:`pair_round` and the generators use it."""
+
+    def pair_input(self, inp: RoundInput, edition: EditionInfo) -> RoundPairing: ...
 
 
 _SYSTEMS: dict[str, System] = {}
@@ -73,6 +204,14 @@ def _load() -> dict[str, System]:
     if not _SYSTEMS:
         _SYSTEMS.update((s.name, s) for s in builtin_systems())
     return _SYSTEMS
+
+
+def builtin_systems() -> tuple[System, ...]:
+    """The systems the package registers, the default first: one line each."""
+    from .dutch.system import DUTCH
+    from .team.system import TEAM
+
+    return (DUTCH, TEAM)
 
 
 def register(system: System) -> System:
@@ -85,7 +224,7 @@ def register(system: System) -> System:
 
 
 def unregister(name: str) -> None:
-    """Remove the system ``name`` (a test's toy system, say); the default stays."""
+    """Remove the system ``name`` (a test's system, say); the default stays."""
     if name == DEFAULT:
         raise ValueError(f"the default system {DEFAULT} cannot be removed")
     _load().pop(name, None)
@@ -96,18 +235,12 @@ def systems() -> tuple[System, ...]:
     return tuple(_load().values())
 
 
-def builtin_systems() -> tuple[System, ...]:
-    """The systems the package itself registers (the command line's ``--rules`` choices are
-    read from them when it loads; :func:`register` adds to the registry at run time)."""
-    from .dutch.system import DUTCH
-    from .team.registry import TEAM
-
-    return (DUTCH, TEAM)  # type: ignore[return-value]  # TEAM pairs team inputs (engine/team)
-
-
-def edition_names() -> tuple[str, ...]:
-    """The built-in systems' edition names, newest first (``--rules``, ``--rules all``)."""
-    return tuple(e.name for s in builtin_systems() for e in s.editions)
+def edition_names(team: bool | None = None) -> tuple[str, ...]:
+    """The built-in systems' edition names, newest first (``--rules``, ``--rules all``);
+    ``team``: only team (True) or individual (False) systems' editions."""
+    return tuple(
+        e.name for s in builtin_systems() if team is None or s.team == team for e in s.editions
+    )
 
 
 def named(name: str) -> System:
@@ -123,7 +256,9 @@ def system_for(code: str | None, team: bool = False) -> System | None:
 
     ``team``: the file is a team event (a system answers only for its own kind of event)."""
     if code is None:
-        found: System | None = default()
+        found: System | None = default() if not team else None
+        if team:
+            found = next((s for s in _load().values() if s.team), None)
     else:
         base = code.strip().upper().removesuffix("_BAKU")
         found = next(
@@ -133,15 +268,17 @@ def system_for(code: str | None, team: bool = False) -> System | None:
     return found if found is not None and found.team == team else None
 
 
-def system_of_file(t: Tournament) -> System | None:
-    """The registered system ``t`` was paired by (``192``/``092``, team records), if any."""
+def recognise(t: Tournament) -> System | None:
+    """The one answer to "which system is this file": the registered system that says it
+    paired ``t`` (its ``192``/``092`` code, its team records), the default when the file
+    names none, None when it names a system the engine does not have."""
     from trfaudit.trf.system import pairing_system
 
-    found = pairing_system(t)
-    return system_for(found.code, found.team)
+    stated = pairing_system(t)
+    return next((s for s in _load().values() if s.recognise(stated)), None)
 
 
-def system_of(edition: Edition) -> System:
+def system_of(edition: EditionInfo) -> System:
     """The system ``edition`` belongs to."""
     for system in _load().values():
         if any(e is edition for e in system.editions):
@@ -149,10 +286,10 @@ def system_of(edition: Edition) -> System:
     raise KeyError(f"edition {edition.name} belongs to no registered pairing system")
 
 
-class _Editions(Mapping[str, "Edition"]):
+class _Editions(Mapping[str, EditionInfo]):
     """Every registered system's editions by name (aliases included), as registered now."""
 
-    def __getitem__(self, name: str) -> Edition:
+    def __getitem__(self, name: str) -> EditionInfo:
         for system in _load().values():
             if name in system.by_name:
                 return system.by_name[name]
@@ -166,11 +303,14 @@ class _Editions(Mapping[str, "Edition"]):
 
 
 #: Every edition the engine can pair, by name: ``EDITIONS["2017"]``.
-EDITIONS: Mapping[str, Edition] = _Editions()
+EDITIONS: Mapping[str, EditionInfo] = _Editions()
 
 
-def pair_round(inp: RoundInput, edition: Edition | None = None) -> RoundPairing:
+def pair_round(inp: RoundInput, edition: EditionInfo | None = None) -> RoundPairing:
     """Pair round ``inp.round`` under ``edition`` (default: the default system's newest) by
     the system it belongs to; raises ``NoPairing`` when the rules allow no pairing."""
     chosen = edition if edition is not None else default().editions[0]
-    return system_of(chosen).pair(inp, chosen)
+    system = system_of(chosen)
+    if not isinstance(system, RoundInputSystem):
+        raise TypeError(f"{system.title} does not pair individual players' rounds")
+    return system.pair_input(inp, chosen)

@@ -1,7 +1,7 @@
 """Which pairing system a file says it was paired by, and whether it is a team event.
 
 ``check`` judges the tournaments of the engine's registered pairing systems only
-(:func:`trfaudit.engine.systems.system_of_file` asks with what this module reads); every other
+(:func:`trfaudit.engine.systems.recognise` asks with what this module reads); every other
 file is still read, validated and converted, but reported as "not a Dutch individual
 tournament" (issue 9).
 The system comes from the ``192`` type code (ETT26, TRF-2026 4.7), else from a ``092`` line

@@ -25,8 +25,8 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
     from rich.progress import TaskID
+    from trfaudit.checker.audit import Options
     from trfaudit.checker.batch.cluster import MapUnordered
-    from trfaudit.checker.batch.run import Options
     from trfaudit.checker.batch.stream import Summary
     from trfaudit.checker.findings import BatchReport, FileReport
 
@@ -158,7 +158,8 @@ def check_command(
     (with -o, --resume continues an interrupted run), and --scheduler runs the files on
     a Dask cluster; the summary goes to stderr (and --summary FILE).
     """
-    from trfaudit.checker.batch.run import Options, default_jobs, run
+    from trfaudit.checker.audit import Options
+    from trfaudit.checker.batch.run import default_jobs, run
     from trfaudit.engine import EDITIONS
 
     if rules.value not in ("auto", "all") and rules.value not in EDITIONS:

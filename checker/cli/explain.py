@@ -49,10 +49,10 @@ def explain_command(
     A recorded round is explained as the engine pairs it (the check finding is shown when
     the record differs).  Exit 0, 1 when no pairing exists, 2 on invalid input or usage.
     """
+    from trfaudit.checker.audit import explain
     from trfaudit.checker.reports.explain_html import render_explanation_html
     from trfaudit.checker.reports.explain_text import render_text
     from trfaudit.engine import NoPairing
-    from trfaudit.engine.dutch.why import explain
 
     t, _ = load_consistent(file, "not explained")
     rnd = round_ if round_ is not None else t.recorded_rounds() + 1

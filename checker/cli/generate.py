@@ -130,7 +130,7 @@ def generate_command(
     on success, 2 on bad settings.
     """
     if system == "team":
-        from trfaudit.engine.team.audit import generate_team
+        from trfaudit.engine.team.generate import generate_team
 
         message, code_ = generate_team(
             output, teams or 10, boards, rounds or 7, seed, code, baku, count, settings

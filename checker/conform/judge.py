@@ -23,7 +23,7 @@ from .cutfile import absences
 from .engine_cmd import EnginePairing
 
 if TYPE_CHECKING:
-    from trfaudit.engine import Edition
+    from trfaudit.engine.dutch.editions import Edition
 
 
 @dataclass
@@ -124,7 +124,7 @@ def judge(
     """Compare the program's pairing ``got`` of round ``rnd`` with trfaudit's (``t``'s round
     ``rnd``) under ``edition``; ``others``: editions to try the program's pairing under when
     it differs (``name -> Edition``)."""
-    from ..batch.run import safe_check
+    from trfaudit.checker.audit import safe_check
 
     if same_pairing(got, recorded_pairing(t, rnd)):
         return Verdict()

@@ -73,10 +73,10 @@ def _failure(
 
 def check_generated(task: ReverseTask) -> dict[str, Any]:
     """Run the program's generator for ``task.seed`` and check the file it writes."""
+    from trfaudit.checker.audit import Options, check_tournament
     from trfaudit.trf.errors import TrfError
     from trfaudit.trf.files import load
 
-    from ..batch.run import Options, check_tournament
     from .harness import _finding
 
     name = f"g{task.seed:06d}"

@@ -80,13 +80,15 @@ def check_round_section(t: Tournament, rnd: int, tpns: list[int], rules: str | N
     ``<details>`` anchored by :func:`player_id` (the ``check`` report links each name of its
     player table to them); a muted note when the round cannot be explained (nothing is
     hidden)."""
+    from trfaudit.checker.audit import system_to_check
     from trfaudit.engine import NoPairing
-    from trfaudit.engine.dutch.why.api import ROUND_BUDGET, explain_players
     from trfaudit.trf.errors import TrfError
 
     try:
-        # One round's worth of alternatives for the table (the report has the finding).
-        e = explain_players(t, rnd, tpns, rules=rules or "auto", budget=ROUND_BUDGET, finding=False)
+        system, refused = system_to_check(t, rules or "auto")
+        if system is None:
+            raise ValueError(refused)
+        e = system.explain_players(t, rnd, rules or "auto", tpns)
     except (TrfError, ValueError, NoPairing) as exc:
         return no_explanation(rnd, str(exc))
     body = "".join(render_player_html(rnd, p) for p in e.players)

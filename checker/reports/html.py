@@ -15,8 +15,7 @@ from html import escape
 
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.alternatives import round_alternatives
-from trfaudit.engine.dutch.audit.localise import short
-from trfaudit.engine.findings import BracketView, Pairing, PlayerInfo, RoundReport, Side
+from trfaudit.engine.findings import BracketView, Pairing, PlayerInfo, RoundReport, Side, short
 from trfaudit.trf.model import Tournament
 
 #: How the report has a checked file's tournament for the embedded explanations, by the

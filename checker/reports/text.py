@@ -15,8 +15,7 @@ from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.alternatives import round_alternatives
-from trfaudit.engine.dutch.audit.localise import short
-from trfaudit.engine.findings import BracketView, RoundReport, Side, number_ranges
+from trfaudit.engine.findings import BracketView, RoundReport, Side, number_ranges, short
 
 if TYPE_CHECKING:
     from rich.console import Console, Group

@@ -39,17 +39,17 @@ class Result:
 
 def _load(name: str, data: bytes) -> Any:
     """The tournament in ``data`` (TRF or the JSON form), as ``trf.files.load`` reads a file."""
-    from trfaudit.checker.batch.run import _load_bytes
+    from trfaudit.trf.files import load_bytes
 
-    return _load_bytes(data, name)
+    return load_bytes(data, name)
 
 
 def _rules_error(rules: str, with_all: bool) -> str | None:
     """The CLI's message for a ``--rules`` value it refuses, or None."""
-    from trfaudit.checker.cli.choices import EDITION_NAMES
     from trfaudit.engine import EDITIONS
+    from trfaudit.engine.systems import edition_names
 
-    allowed = ("auto",) + EDITION_NAMES + (("all",) if with_all else ())
+    allowed = ("auto",) + edition_names() + (("all",) if with_all else ())
     if rules not in allowed:
         return f"rules: {rules!r} is not one of {', '.join(allowed)}"
     if rules not in ("auto", "all") and rules not in EDITIONS:
@@ -76,7 +76,8 @@ def _tiebreaks(text: str | None) -> Any:
 def _report(name: str, data: bytes, rules: str, codes: Any) -> tuple[Any, Any]:
     """One file's :class:`FileReport` as ``check`` makes it, and its tournament (None when it
     cannot be read).  A tie-break list is recorded in the file first (``convert --tiebreaks``)."""
-    from trfaudit.checker.batch.run import Options, check_file, check_tournament
+    from trfaudit.checker.audit import Options, check_tournament
+    from trfaudit.checker.batch.run import check_file
     from trfaudit.checker.findings import FileReport
     from trfaudit.trf.errors import TrfError
 
@@ -195,9 +196,9 @@ def explain_upload(
 ) -> Result:
     """``trfaudit explain``: the JSON document and the HTML fragment, and the round's players
     (for the "why not ..." list)."""
+    from trfaudit.checker.audit import explain
     from trfaudit.checker.reports.explain_html import render_explanation_html
     from trfaudit.engine import NoPairing
-    from trfaudit.engine.dutch.why import explain
 
     refused = _rules_error(rules, with_all=False)
     if refused:

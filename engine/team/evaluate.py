@@ -7,7 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .pairer import RoundInput, TeamPairing, _Round
+from ..result import RoundPairing
+from .pairer import TeamInput, _Round, team_trace
 
 
 @dataclass
@@ -35,7 +36,7 @@ class Difference:
     bracket: BracketValues | None = None
 
 
-def brackets(inp: RoundInput, pairs: list[tuple[int, int]], bye: int | None) -> list[BracketValues]:
+def brackets(inp: TeamInput, pairs: list[tuple[int, int]], bye: int | None) -> list[BracketValues]:
     """The brackets of ``pairs`` as Art. 3.3.2 forms them: the top-scoregroup of the teams
     not yet paired, with the pairs whose higher score is its score."""
     r = _Round(inp)
@@ -81,7 +82,7 @@ def _show(value: object) -> str:
     return str(value)
 
 
-def pab_difference(inp: RoundInput, rec_bye: int, eng_bye: int) -> Difference:
+def pab_difference(inp: TeamInput, rec_bye: int, eng_bye: int) -> Difference:
     """Art. 3.4: why the engine gives the PAB to ``eng_bye`` rather than ``rec_bye``."""
     r = _Round(inp)
     rec, eng = r.by_tpn[rec_bye], r.by_tpn[eng_bye]
@@ -97,7 +98,7 @@ def pab_difference(inp: RoundInput, rec_bye: int, eng_bye: int) -> Difference:
     return Difference("unexplained", "3.4", f"PAB {rec_bye}", f"PAB {eng_bye}", [rec_bye])
 
 
-def difference(inp: RoundInput, engine: TeamPairing, pairs: list[tuple[int, int]],
+def difference(inp: TeamInput, engine: RoundPairing, pairs: list[tuple[int, int]],
                bye: int | None) -> Difference | None:  # fmt: skip
     """Why ``pairs``/``bye`` (a recorded round) is not the engine's pairing, or None."""
     r = _Round(inp)
@@ -116,7 +117,7 @@ def difference(inp: RoundInput, engine: TeamPairing, pairs: list[tuple[int, int]
         return pab_difference(inp, bye, engine.bye)
     if bye is not None and bye in r.by_tpn and r.by_tpn[bye].pab_barred:
         return Difference("illegal", "C2", f"PAB {bye}", "", [bye])
-    eng_pairs = [p for br in engine.brackets for p in br.pairs]
+    eng_pairs = [p for br in team_trace(engine).brackets for p in br.pairs]
     rec_br = brackets(inp, pairs, bye)
     eng_br = brackets(inp, eng_pairs, engine.bye)
     for rb, eb in zip(rec_br, eng_br):

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from .rules import parse_code
+from .rules import CodeError, parse_code
 
 #: A pairer: (TRF text with the rounds so far, round) -> (pairs (white, black), PAB team).
 Pairer = Callable[[str, int], tuple[list[tuple[int, int]], int | None]]
@@ -209,8 +209,8 @@ def trfaudit_pairer(text: str, rnd: int) -> tuple[list[tuple[int, int]], int | N
     """Pair round ``rnd`` of ``text`` with trfaudit's Swiss Team engine."""
     from trfaudit.trf.reader import parse
 
-    from .pairer import NoPairing
-    from .system import pair_next, read_team_file
+    from ..result import NoPairing
+    from .file import pair_next, read_team_file
 
     t = parse(text)
     try:
@@ -235,3 +235,45 @@ def generate(cfg: TeamGenConfig, pairer: Pairer = trfaudit_pairer) -> str:
         r.pairs, r.bye = pairs, bye
         tt.play(r)
     return tt.text()
+
+
+def generate_team(
+    output: object, teams: int, boards: int, rounds: int, seed: int, code: str, baku: bool,
+    count: int | None, settings: list[str],
+) -> tuple[str, int]:  # fmt: skip
+    """``trfaudit generate --system team``: (message, exit code).  ``--set`` keys:
+    draw_rate, half_bye_rate, absence_rate, board_forfeit_rate, match_forfeit_rate (floats),
+    initial_colour (W/B)."""
+    from dataclasses import replace
+    from pathlib import Path
+
+    try:
+        parse = parse_code(code).code
+        cfg = TeamGenConfig(teams, boards, rounds, parse, seed, baku=baku)
+        keys = ("draw_rate", "half_bye_rate", "absence_rate", "board_forfeit_rate",
+                "match_forfeit_rate", "initial_colour")  # fmt: skip
+        for item in settings:
+            key, _, value = item.partition("=")
+            key = key.strip()
+            if key not in keys:
+                return f"--set {item}: unknown key for --system team ({', '.join(keys)})", 2
+            if key == "initial_colour":
+                cfg = replace(cfg, initial_colour=value.strip().upper())
+            else:
+                cfg = replace(cfg, **{key: float(value)})  # type: ignore[arg-type]
+    except (CodeError, ValueError) as exc:
+        return str(exc), 2
+    if teams < 2 or boards < 1 or rounds < 1:
+        return "--teams >= 2, --boards >= 1 and --rounds >= 1 are needed", 2
+    out = Path(str(output))
+    if count:
+        out.mkdir(parents=True, exist_ok=True)
+        for i in range(count):
+            (out / f"team-{seed + i}.trf").write_text(generate(replace(cfg, seed=seed + i)))
+        return f"{count} team tournaments written to {out}", 0
+    text = generate(cfg)
+    if str(output) == "-":
+        print(text, end="")
+    else:
+        out.write_text(text)
+    return f"{out}: {teams} teams, {boards} boards, {code}", 0

@@ -15,13 +15,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import combinations, combinations_with_replacement
 
+from ..matching import has_perfect, min_cost_perfect
+from ..result import Board, NoPairing, RoundPairing
 from .colours import ColourTeam, Preference, allocate
-from .matching import has_perfect, min_cost_perfect
 from .rules import TeamRules
-
-
-class NoPairing(Exception):
-    """Art. 3.3.3: no round-pairing can be completed; the Chief Arbiter decides."""
 
 
 @dataclass(frozen=True)
@@ -41,7 +38,7 @@ class Contender:
 
 
 @dataclass(frozen=True)
-class RoundInput:
+class TeamInput:
     """Everything one round-pairing reads."""
 
     round: int
@@ -68,25 +65,23 @@ class Bracket:
     quality: dict[str, int] = field(default_factory=dict)
 
 
-@dataclass
-class Board:
-    white: int
-    black: int
-    rule: str  # the Art. 4.3 rule that gave the colours
+@dataclass(frozen=True)
+class TeamTrace:
+    """What the pairer recorded on the way: the brackets in pairing order (the shared
+    :class:`~trfaudit.engine.result.RoundPairing`'s ``trace``; a board's ``rule`` is the
+    Art. 4.3 rule that gave its colours)."""
 
-
-@dataclass
-class TeamPairing:
-    """A round-pairing: boards in order, the PAB team, the brackets in pairing order."""
-
-    round: int
-    boards: list[Board]
-    bye: int | None
     brackets: list[Bracket]
 
 
+def team_trace(p: RoundPairing) -> TeamTrace:
+    """The brackets of a round the Swiss Team pairer paired."""
+    assert isinstance(p.trace, TeamTrace), "not a Swiss Team pairing"
+    return p.trace
+
+
 class _Round:
-    def __init__(self, inp: RoundInput) -> None:
+    def __init__(self, inp: TeamInput) -> None:
         self.inp = inp
         self.by_tpn = {c.tpn: c for c in inp.teams}
         self.levels = sorted({c.score for c in inp.teams}, reverse=True)
@@ -265,7 +260,7 @@ def _board_key(r: _Round, white: int, black: int) -> tuple[Fraction, Fraction, i
     return (-max(a.score, b.score), -(a.score + b.score), higher.tpn)
 
 
-def pair_round(inp: RoundInput) -> TeamPairing:
+def pair_teams(inp: TeamInput) -> RoundPairing:
     """The round-pairing of Art. 3.3.2 (raises :class:`NoPairing`, Art. 3.3.3)."""
     r = _Round(inp)
     remaining = sorted(r.by_tpn)
@@ -289,7 +284,7 @@ def pair_round(inp: RoundInput) -> TeamPairing:
             )
             boards.append(Board(white, black, rule))
     boards.sort(key=lambda bd: _board_key(r, bd.white, bd.black))
-    return TeamPairing(inp.round, boards, bye, brackets)
+    return RoundPairing(inp.round, boards, bye, trace=TeamTrace(brackets))
 
 
 def _colour_team(c: Contender) -> ColourTeam:

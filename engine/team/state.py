@@ -10,7 +10,7 @@ from trfaudit.trf.team import TeamAcceleration, TeamRecords
 
 from .colours import preference
 from .history import TeamHistory
-from .pairer import Contender, RoundInput
+from .pairer import Contender, TeamInput
 from .rules import TeamRules
 
 #: A team that had one of these is barred from the PAB ([C2], Art. 2.1.2).
@@ -55,7 +55,7 @@ def virtual_points(
 def round_input(
     t: Tournament, records: TeamRecords, history: TeamHistory, rules: TeamRules, rnd: int,
     to_pair: list[int], total_rounds: int,
-) -> RoundInput:  # fmt: skip
+) -> TeamInput:  # fmt: skip
     """The round-pairing input of round ``rnd`` for the teams ``to_pair`` (rounds before
     ``rnd`` are read from ``history``)."""
     tpns = sorted(history.rounds)
@@ -97,7 +97,7 @@ def round_input(
         if a < b
     )
     initial = t.initial_colour or "w"
-    return RoundInput(rnd, total_rounds, tuple(teams), rules, initial, forbidden)
+    return TeamInput(rnd, total_rounds, tuple(teams), rules, initial, forbidden)
 
 
 def teams_in_round(history: TeamHistory, rnd: int) -> list[int]:

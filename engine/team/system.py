@@ -1,73 +1,109 @@
-"""The Swiss Team system as a whole: a file in, one round-pairing out."""
+"""The Swiss Team system's entry in the registry (:mod:`trfaudit.engine.systems`).
+
+Light on purpose: the command line reads the registry when it starts, and the pairer (with
+rustworkx) loads on the first pairing.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from datetime import date
+from typing import TYPE_CHECKING
 
-from trfaudit.trf.model import Tournament
-from trfaudit.trf.team import TeamRecords, team_records
+if TYPE_CHECKING:
+    from trfaudit.trf.model import Tournament
+    from trfaudit.trf.system import PairingSystem
 
-from .history import TeamHistory, build_history
-from .pairer import RoundInput, TeamPairing, pair_round
-from .rules import TeamRules, parse_code
-from .state import round_input, teams_for_next, teams_in_round
-
-NAME = "FIDE Swiss Team (C.04.6)"
-
-
-@dataclass
-class TeamFile:
-    """A team file read for pairing: its records, rules, history and length."""
-
-    t: Tournament
-    records: TeamRecords
-    rules: TeamRules
-    history: TeamHistory
-    total_rounds: int
-
-    def initial_colour(self) -> str:
-        """Art. 4.1: the 152 record; else read back from round 1 through Art. 4.3.1 (the
-        first-team of a round-1 match is its smaller TPN; an odd TPN got the initial colour)."""
-        if self.t.initial_colour:
-            return self.t.initial_colour
-        firsts = []
-        for tpn, rs in self.history.rounds.items():
-            r = rs[0] if rs else None
-            if r is not None and r.played and r.opponent is not None and tpn < r.opponent:
-                firsts.append((tpn, r.colour))
-        if not firsts:
-            return "w"
-        tpn, colour = min(firsts)
-        assert colour is not None
-        return colour if tpn % 2 == 1 else {"w": "b", "b": "w"}[colour]
-
-    def input(self, rnd: int, recorded: bool) -> RoundInput:
-        to_pair = (
-            teams_in_round(self.history, rnd)
-            if recorded
-            else teams_for_next(self.t, self.history, rnd)
-        )
-        inp = round_input(
-            self.t, self.records, self.history, self.rules, rnd, to_pair, self.total_rounds
-        )
-        return RoundInput(
-            inp.round, inp.total_rounds, inp.teams, inp.rules, self.initial_colour(), inp.forbidden
-        )
+    from ..explanation import Explanation
+    from ..findings import RoundReport
+    from ..systems import EditionInfo, Paired, Plan, Request, StandingsCheck
 
 
-def read_team_file(t: Tournament, code: str | None = None) -> TeamFile:
-    """The team view of ``t``; ``code`` overrides its 192 code."""
-    records = team_records(t)
-    rules = parse_code(code or t.type_code or "FIDE_TEAM")
-    history = build_history(t, records)
-    total = max(t.total_rounds or 0, t.recorded_rounds())
-    return TeamFile(t, records, rules, history, total)
+@dataclass(frozen=True)
+class TeamEdition:
+    """An edition of C.04.6 as the registry lists it (``--rules team-2026``)."""
+
+    name: str
+    title: str
+    in_force_from: date | None
+    in_force_until: date | None = None
+    model_gaps: str = ""
 
 
-def pair_next(tf: TeamFile, rnd: int | None = None) -> TeamPairing:
-    """Pair round ``rnd`` (default: the first round not recorded)."""
-    rnd = rnd or tf.t.recorded_rounds() + 1
-    total = max(tf.total_rounds, rnd)
-    tf.total_rounds = total
-    recorded = rnd <= tf.t.recorded_rounds()
-    return pair_round(tf.input(rnd, recorded))
+TEAM_2026 = TeamEdition("team-2026", "FIDE Swiss Team System (C.04.6 2026)", date(2026, 2, 1))
+
+
+class TeamSystem:
+    """The FIDE Swiss Team System (C.04.6): the ``192`` codes ``FIDE_TEAM…``, and any file
+    with team records (TRF-2026 ``300``-``330``, TRF-16 ``013``)."""
+
+    name = "FIDE_TEAM"
+    title = "the FIDE Swiss Team System (C.04.6)"
+    code = "FIDE_TEAM"
+    team = True
+    editions: tuple[TeamEdition, ...] = (TEAM_2026,)
+    by_name: Mapping[str, TeamEdition] = {TEAM_2026.name: TEAM_2026}
+
+    def recognise(self, stated: PairingSystem) -> bool:
+        """A team event: a ``192`` code with ``TEAM``, or team records (a team code of
+        another system is read as this one's: its ``192`` code is then refused by name)."""
+        return stated.team
+
+    def edition_named_by(self, code: str) -> TeamEdition | None:
+        """A ``FIDE_TEAM…`` code names no edition (TRF-2026 4.7): the date decides."""
+        return None
+
+    def edition_in_force(self, day: date) -> TeamEdition:
+        """2026 from 2026-02-01; before, the 2024 edition was in force, which is not
+        implemented (:func:`.file.edition` refuses such a file)."""
+        return TEAM_2026
+
+    def prepare(self, t: Tournament, request: Request) -> Plan:
+        from .file import prepare
+
+        return prepare(t, request)
+
+    def audit_round(
+        self, t: Tournament, rnd: int, edition: EditionInfo, initial: str | None
+    ) -> RoundReport:
+        from .audit import check_round
+        from .file import team_file
+
+        return check_round(team_file(t), rnd)
+
+    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+        return reports
+
+    def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:
+        from .file import standings
+
+        return standings(t, tb_rules)
+
+    def pair(self, t: Tournament, rnd: int, rules: str = "auto") -> Paired:
+        from .file import pair
+
+        return pair(t, rnd, rules)
+
+    def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
+        from .file import pairing_document
+
+        return pairing_document(t, paired)
+
+    def explain(
+        self,
+        t: Tournament,
+        rnd: int,
+        rules: str = "auto",
+        player: int | None = None,
+        against: int | None = None,
+    ) -> Explanation:
+        raise ValueError("the Swiss Team system's explanations are not available yet")
+
+    def explain_players(
+        self, t: Tournament, rnd: int, rules: str, players: list[int]
+    ) -> Explanation:
+        return self.explain(t, rnd, rules)
+
+
+TEAM = TeamSystem()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import copy
 
 import pytest
-from trfaudit.checker.batch.run import Options, check_tournament
+from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.json import render, schema
 from trfaudit.engine import NoPairing, pair_round, round_input

@@ -51,7 +51,7 @@ def test_rules_all_side_by_side():
 def test_findings_name_their_editions():
     # Before the input diagnosis (which may read round 8 another way): the 2025 finding is
     # marked as holding under the 2025 rules only.
-    from trfaudit.checker.batch.run import safe_check
+    from trfaudit.checker.audit import safe_check
     from trfaudit.checker.by_edition import check_round_editions
     from trfaudit.engine import EDITIONS
     from trfaudit.trf.reader import read

@@ -9,7 +9,7 @@ from fractions import Fraction
 
 import pytest
 import trfaudit.engine.dutch.audit.round as compare
-from trfaudit.checker.batch.run import safe_check
+from trfaudit.checker.audit import safe_check
 from trfaudit.engine import EDITIONS, NoPairing
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.findings import ILLEGAL, UNEXPLAINED

@@ -4,7 +4,7 @@ findings, and every finding under the fully modelled editions, keep their class.
 
 from __future__ import annotations
 
-from trfaudit.checker.batch.run import with_model_gaps
+from trfaudit.checker.audit import with_model_gaps
 from trfaudit.engine.dutch.editions import EDITIONS
 from trfaudit.engine.findings import Discrepancy, FindingClass, Kind, RoundReport, Status
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from trfaudit.checker.batch.run import Options, check_tournament
+from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.cli import app
 from trfaudit.trf.reader import read
 from typer.testing import CliRunner

@@ -13,7 +13,7 @@ import json
 
 import jsonschema
 import pytest
-from trfaudit.checker.batch.run import Options, check_tournament
+from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.json import render, schema
 from trfaudit.trf.files import load

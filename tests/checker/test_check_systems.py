@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from trfaudit.checker.cli import app
-from trfaudit.engine.systems import system_of_file
+from trfaudit.engine.systems import recognise
 from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system, team_event_in
 from typer.testing import CliRunner
@@ -26,7 +26,7 @@ def flat(text: str) -> str:
 def test_the_team_file_is_read():
     t = read(TEAM)  # its 250 lines give match points only (GP blank): no parse error
     system = pairing_system(t)
-    found = system_of_file(t)
+    found = recognise(t)
     assert system.team and found is not None and found.name == "FIDE_TEAM"
     assert system.team_records == ("013", "300", "310", "320", "330")
     assert t.accelerations == {}
@@ -74,10 +74,10 @@ def test_another_individual_system(tmp_path):
 def test_a_team_code_alone_is_a_team_event():
     t = read(SMALL)
     t.type_code = "FIDE_TEAM_TYPEA_MP_GP"
-    found = system_of_file(t)
+    found = recognise(t)
     assert pairing_system(t).team and found is not None and found.team
     t.type_code = "FIDE_DUTCH_2025_BAKU"
-    system = system_of_file(t)
+    system = recognise(t)
     assert system is not None and system.name == "FIDE_DUTCH"
 
 

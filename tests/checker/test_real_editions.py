@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.engine.systems import system_of_file
+from trfaudit.engine.systems import recognise
 from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system
 
@@ -63,7 +63,7 @@ def test_every_real_file_is_pinned():
 @pytest.mark.parametrize("name", sorted(EDITIONS))
 def test_edition_and_reason(name):
     t = read(REAL / name)
-    system = system_of_file(t)
+    system = recognise(t)
     assert system is not None and system.name == "FIDE_DUTCH"
     choice = choose_edition(t)
     assert (choice.edition, choice.reason) == EDITIONS[name]
@@ -73,5 +73,5 @@ def test_edition_and_reason(name):
 def test_the_team_event_is_no_dutch_event():
     t = read(REAL / TEAM)
     system = pairing_system(t)
-    found = system_of_file(t)  # the Swiss Team system's (issue 23), not the Dutch one
+    found = recognise(t)  # the Swiss Team system's (issue 23), not the Dutch one
     assert system.team and found is not None and found.team and system.code == "FIDE_TEAM_BAKU"

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from trfaudit.checker.batch.run import Options, run
+from trfaudit.checker.audit import Options
+from trfaudit.checker.batch.run import run
 from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.text import (
     WIDTH,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from trfaudit.engine import EDITION_2025, EDITIONS, round_input
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.editions import EDITION_2025
 from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer, RoundPairing
 from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import read

@@ -8,7 +8,7 @@ from fractions import Fraction
 from itertools import combinations
 
 from trfaudit.engine.team.colours import ColourTeam, Preference, allocate, preference
-from trfaudit.engine.team.pairer import Contender, RoundInput, _Round, pair_round
+from trfaudit.engine.team.pairer import Contender, TeamInput, _Round, pair_teams, team_trace
 from trfaudit.engine.team.rules import TeamRules, parse_code
 
 F = Fraction
@@ -22,10 +22,8 @@ def team(
     return Contender(**{**c.__dict__, **kw})  # type: ignore[arg-type]
 
 
-def rin(
-    teams: list[Contender], rnd: int = 1, total: int = 9, code: str = "FIDE_TEAM"
-) -> RoundInput:
-    return RoundInput(rnd, total, tuple(teams), parse_code(code), "w")
+def rin(teams: list[Contender], rnd: int = 1, total: int = 9, code: str = "FIDE_TEAM") -> TeamInput:
+    return TeamInput(rnd, total, tuple(teams), parse_code(code), "w")
 
 
 def test_192_codes() -> None:
@@ -48,25 +46,25 @@ def test_art_3_5_4_example_set_order() -> None:
 def test_round_1_is_first_half_against_second_half() -> None:
     """Art. 3.6.2: with all scores 0 the first identifier is 1-3 2-4 (top members 1, 2);
     Art. 4.3.1: team 1 (odd) gets the initial colour, team 2 (even) the other."""
-    p = pair_round(rin([team(t) for t in (1, 2, 3, 4)]))
+    p = pair_teams(rin([team(t) for t in (1, 2, 3, 4)]))
     assert [(b.white, b.black, b.rule) for b in p.boards] == [(1, 3, "4.3.1"), (4, 2, "4.3.1")]
 
 
 def test_pab_lowest_score_then_most_played_then_largest_tpn() -> None:
     teams = [team(1, 2, "w"), team(2, 2, "b"), team(3, 0, "w"), team(4, 0, "b"), team(5, 0, "")]
-    assert pair_round(rin(teams, rnd=2)).bye == 4  # 3.4.3 before 3.4.4: 5 played none
+    assert pair_teams(rin(teams, rnd=2)).bye == 4  # 3.4.3 before 3.4.4: 5 played none
     barred = [team(1, 2, "w"), team(2, 2, "b"), team(3, 0, "w"), team(4, 0, "b", pab_barred=True)]
-    assert pair_round(rin(barred + [team(5, 0, "w")], rnd=2)).bye == 5  # [C2]
+    assert pair_teams(rin(barred + [team(5, 0, "w")], rnd=2)).bye == 5  # [C2]
 
 
 def test_no_downfloaters_the_top_group_takes_an_upfloater() -> None:
     """Three teams on 4 and three on 2: the top group takes the highest-TPN-first set of one
     upfloater (3.5.4: {4}), and the bracket's first identifier pairs it."""
     teams = [team(t, 4, "wb") for t in (1, 2, 3)] + [team(t, 2, "bw") for t in (4, 5, 6)]
-    p = pair_round(rin(teams, rnd=3))
-    assert p.brackets[0].upfloaters == [4]
-    assert p.brackets[0].pairs == [(1, 3), (2, 4)]
-    assert p.brackets[1].pairs == [(5, 6)]
+    p = pair_teams(rin(teams, rnd=3))
+    assert team_trace(p).brackets[0].upfloaters == [4]
+    assert team_trace(p).brackets[0].pairs == [(1, 3), (2, 4)]
+    assert team_trace(p).brackets[1].pairs == [(5, 6)]
 
 
 def test_colour_preferences_type_a_and_b() -> None:
@@ -161,7 +159,7 @@ def test_a_record_that_pairs_a_team_twice_is_no_round_pairing() -> None:
     from trfaudit.engine.team.evaluate import difference
 
     inp = rin([team(t) for t in (1, 2, 3, 4)])
-    engine = pair_round(inp)
+    engine = pair_teams(inp)
     d = difference(inp, engine, [(1, 2), (2, 3)], 4)
     assert d is not None and (d.kind, d.criterion, d.teams) == ("illegal", "3.3.1", [2])
 
@@ -172,7 +170,7 @@ def test_a_rematch_is_c1_and_a_barred_pab_is_c2() -> None:
     teams = [team(1, 2, "w", opponents=frozenset({2})), team(2, 0, "b", opponents=frozenset({1})),
              team(3, 2, "w", pab_barred=True), team(4, 0, "b"), team(5, 1, "")]  # fmt: skip
     inp = rin(teams, rnd=2)
-    engine = pair_round(inp)
+    engine = pair_teams(inp)
     d = difference(inp, engine, [(1, 2), (4, 5)], None)
     assert d is not None and (d.kind, d.criterion, d.teams) == ("illegal", "3.3.1", [3])
     d = difference(inp, engine, [(1, 2), (3, 4)], 5)

@@ -128,7 +128,7 @@ def test_reader_problems_default_to_the_format_code():
 def test_the_checker_tells_round_problems_apart_by_round_not_text(make_player, make_trf):
     """A round that is not a round-pairing is reported with that round (exit 1); a file
     whose points do not add up is inconsistent as a whole (exit 2)."""
-    from trfaudit.checker.batch.run import Options, prepare_tournament
+    from trfaudit.checker.audit import Options, prepare_tournament
 
     broken_round = tournament(
         make_player,
@@ -152,7 +152,7 @@ def test_the_checker_tells_round_problems_apart_by_round_not_text(make_player, m
 
 
 def test_structural_means_a_round_is_set_whatever_the_message():
-    from trfaudit.checker.batch.run import _structural
+    from trfaudit.engine.dutch.file import _round_fault as _structural
 
     assert _structural(errors.Problem("f", 3, 1, "1 and 2 clash", code=errors.SAME_COLOUR, round=2))
     assert not _structural(errors.Problem("f", 3, 1, "round 2 is what the text says"))

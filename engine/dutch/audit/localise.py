@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
-from trfaudit.engine.findings import BracketView, PlayerRow
+from trfaudit.engine.findings import BracketView, PlayerRow, short
 from trfaudit.engine.history import RoundInput
 from trfaudit.engine.recorded import RecordedRound
 from trfaudit.engine.result import RoundPairing
@@ -49,15 +49,6 @@ def recent_colours(t: Tournament, tpn: int, rnd: int, last: int = 4) -> str:
     """Colours of the last ``last`` rounds before ``rnd``, oldest first (``-``: no game)."""
     entries = t.players[tpn].entries[max(0, rnd - 1 - last) : rnd - 1]
     return "".join(e.colour if e.kind is EntryKind.PLAYED and e.colour else "-" for e in entries)
-
-
-def short(name: str) -> str:
-    """The surname (``Chasin`` of ``Chasin, Nico``); a long name without a comma, its first
-    word (the full name is in the table's Name column)."""
-    name = name.strip()
-    if "," in name:
-        return name.split(",")[0].strip() or name
-    return name if len(name) <= 14 else name.split()[0]
 
 
 def _describe(

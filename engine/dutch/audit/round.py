@@ -58,15 +58,10 @@ def _explain(
     result: RoundPairing,
     names: dict[int, str],
 ) -> Explanation:
-    """The explanation of the system that paired ``result``: its registered ``explainer``."""
-    import importlib
+    """Why the record differs, from the pairer's trace (:mod:`.quality`)."""
+    from trfaudit.engine.dutch.audit.quality import explain_quality
 
-    from trfaudit.engine.systems import system_of
-
-    module, _, function = system_of(edition).explainer.partition(":")
-    explain = getattr(importlib.import_module(module), function)
-    got: Explanation = explain(inp, edition, rec, result, names)
-    return got
+    return explain_quality(inp, edition, rec, result, names)
 
 
 def _pairs_text(pairs: Iterable[tuple[int, int]]) -> str:

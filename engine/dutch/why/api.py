@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.editions import EDITIONS, Edition
 from trfaudit.engine.dutch.why import forced, reasons
 from trfaudit.engine.dutch.why.trace import Trace, pair, pairing_input
 from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.engine.explanation import BracketInfo, Bye, Explanation, PlayerWhy, Reason
 from trfaudit.engine.recorded import recorded_round
-from trfaudit.engine.systems import EDITIONS
 from trfaudit.trf.model import Tournament
 
 #: Extra pairings (one per alternative measured) for a whole round and for one player.

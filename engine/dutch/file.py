@@ -1,0 +1,149 @@
+"""A whole file under the FIDE (Dutch) System: what is checked before and after its rounds.
+
+Before (:func:`prepare`): the file is consistent (:func:`trfaudit.trf.validate.validate`;
+one round's pairing faults are that round's findings), the edition is chosen
+(:func:`trfaudit.engine.edition_choice.choose_edition`: ``--rules``, the type code, the
+dates), the initial colour is read or inferred (5.1: the ``152``/``XXC`` record, else
+round 1) and a stated colour that round 1 contradicts is one finding.  After
+(:func:`finish`): the differing rounds a reading of the file explains are its fault
+(:func:`.readings.inputs.diagnose`).  :func:`pair` pairs the next round of a file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ..edition_choice import EditionChoice, choose_edition
+from ..recorded import pending_warnings
+from ..systems import Paired, Plan, Request
+from .editions import EDITIONS, Edition
+from .system import dutch_edition
+
+if TYPE_CHECKING:
+    from trfaudit.trf.errors import Problem
+    from trfaudit.trf.model import Tournament
+
+    from ..findings import RoundReport
+
+
+def _round_fault(problem: Problem) -> bool:
+    """Validator findings about one round's pairing (reported per round by the audit)."""
+    return problem.round is not None
+
+
+def _edition(t: Tournament, rules: str) -> tuple[Edition | None, str, EditionChoice]:
+    """The edition ``rules`` gives for ``t`` (None: the reason says why), the reason, and
+    the choice (its name, the candidate editions when the dates cannot tell)."""
+    choice = choose_edition(t, "auto" if rules == "all" else rules)
+    if choice.edition is None:
+        return None, choice.reason, choice
+    edition = EDITIONS.get(choice.edition)
+    if edition is None:
+        implemented = ", ".join(sorted({e.name for e in EDITIONS.values()}))
+        why = f"rules {choice.edition} are not implemented yet ({choice.reason}); "
+        return None, why + f"implemented: {implemented}", choice
+    return edition, choice.reason, choice
+
+
+def prepare(t: Tournament, request: Request) -> Plan:
+    """The editions and initial colours to audit ``t``'s rounds under, with the file-level
+    findings (see the module docstring)."""
+    from trfaudit.trf.validate import validate
+
+    from .audit.round import initial_colour
+    from .readings.inputs import initial_colour_finding
+
+    plan = Plan()
+    problems = validate(t)
+    fatal = [p for p in problems if p.is_error and not _round_fault(p)]
+    plan.warnings = [str(p) for p in problems if not p.is_error or _round_fault(p)]
+    if fatal:
+        shown = "; ".join(str(p) for p in fatal[:3])
+        more = f" (and {len(fatal) - 3} more)" if len(fatal) > 3 else ""
+        plan.error = f"inconsistent file: {shown}{more}"
+        return plan
+    edition, why, choice = _edition(t, request.rules)
+    plan.rules, plan.rules_reason, candidates = choice.edition, choice.reason, choice.candidates
+    if edition is None:
+        plan.error = why
+        return plan
+    plan.rules_title = edition.title
+    plan.warnings += pending_warnings(t, request.file)
+    initial, note = initial_colour(t, edition)
+    if note:
+        plan.warnings.append(f"{request.file}: {note}")
+    contradicted = initial_colour_finding(t, edition)
+    if contradicted is not None:
+        initial = contradicted[0]
+        plan.findings[1] = contradicted[1]
+    names = list(candidates) or [edition.name]
+    if request.rules == "all":
+        names += [e.name for e in EDITIONS.values() if e.name not in names]
+    editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
+    # A 152/XXC that round 1 contradicts is one finding; every edition pairs with the colour
+    # round 1 shows (readings.inputs).
+    plan.initials = (initial,) + tuple(
+        initial if contradicted is not None else initial_colour(t, e)[0] for e in editions[1:]
+    )
+    plan.editions = editions
+    plan.known = not candidates
+    return plan
+
+
+def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    """The differing rounds a reading of the file explains, reported as its fault."""
+    from .readings.inputs import diagnose
+
+    initial = plan.initials[0] if plan.initials else None
+    return diagnose(t, dutch_edition(plan.editions[0]), reports, initial)
+
+
+def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
+    """Round ``rnd`` of ``t`` paired from the rounds before it, honouring the announced
+    absences and requested byes of that round (``XXZ``, ``240``, ``0000 - Z/H/F``)."""
+    from ..history import round_input
+    from .pairer import DutchPairer
+
+    recorded = t.recorded_rounds()
+    if rnd < 1 or rnd > recorded + 1:
+        raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+    edition, why, _ = _edition(t, rules)
+    if edition is None:
+        raise ValueError(why)
+    inp = round_input(t, rnd)
+    if not inp.to_pair:  # an empty pairing is no answer (every player is out)
+        raise ValueError(
+            f"round {rnd}: no player to pair: all {len(inp.players)} players are "
+            f"absent or hold a bye in round {rnd}"
+        )
+    return Paired(DutchPairer(inp, edition).pair(), edition, why)
+
+
+def pairing_document(t: Tournament, paired: Paired) -> dict[str, object]:
+    """``pair --format json``: boards with their colour rules, the bye, the brackets."""
+    from ..history import round_input
+    from .trace import trace_of
+
+    p = paired.pairing
+    points = round_input(t, p.round).points
+    return {
+        "round": p.round,
+        "rules": paired.edition.name,
+        "rules_reason": paired.reason,
+        "boards": [
+            {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
+            for i, b in enumerate(p.boards)
+        ],
+        "bye": p.bye,
+        "bye_score": None if p.bye_score is None else points.show(p.bye_score),
+        "brackets": [
+            {
+                "score": points.show(b.score),
+                "residents": b.residents,
+                "mdps": b.mdps,
+                "pairs": [list(x) for x in b.pairs],
+                "downfloaters": b.downfloaters,
+            }
+            for b in trace_of(p).brackets
+        ],
+    }
