@@ -103,6 +103,25 @@ class Paired:
     reason: str
 
 
+@dataclass(frozen=True)
+class GenerateRequest:
+    """``trfaudit generate --system KEY``: where to write (``-``: stdout; with ``count``, a
+    folder of ``count`` files, seeds ``seed``, ``seed + 1``, ...), the field's ``size``
+    (players or teams; None: the system's default), ``rounds`` (None: its default),
+    ``boards`` per match (team systems), the ``192`` ``code`` (None: the system's), the
+    Baku acceleration, and ``settings`` (``--set KEY=VALUE``, the system's own keys)."""
+
+    output: str
+    size: int | None = None
+    rounds: int | None = None
+    seed: int = 1
+    count: int | None = None
+    boards: int = 4
+    code: str | None = None
+    baku: bool = False
+    settings: tuple[str, ...] = ()
+
+
 @dataclass
 class StandingsCheck:
     """A system's own verdict on the recorded standings (:meth:`System.standings`)."""
@@ -122,6 +141,10 @@ class System(Protocol):
 
     @property
     def name(self) -> str: ...
+    @property
+    def key(self) -> str:
+        """The short name a user gives the system (``--system dutch``)."""
+
     @property
     def title(self) -> str: ...
     @property
@@ -188,6 +211,10 @@ class System(Protocol):
         round: one round's worth of measured alternatives in all, no finding (the report
         has it)."""
 
+    def generate(self, request: GenerateRequest) -> tuple[str, int]:
+        """Random tournaments paired round by round by this system (``trfaudit generate``):
+        the message for the user and the exit code (0, or 2 for bad settings)."""
+
 
 @runtime_checkable
 class RoundInputSystem(Protocol):
@@ -245,6 +272,11 @@ def edition_names(team: bool | None = None) -> tuple[str, ...]:
 
 def named(name: str) -> System:
     return _load()[name]
+
+
+def by_key(key: str) -> System | None:
+    """The system a user names by its short name (``dutch``, ``team``)."""
+    return next((s for s in _load().values() if s.key == key), None)
 
 
 def default() -> System:

@@ -115,8 +115,11 @@ def generate_command(
     ),
     teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
     boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),
-    code: str = typer.Option(
-        "FIDE_TEAM_TYPEA_MP_GP", "--code", help="--system team: the 192 code (TRF-2026 4.7)."
+    code: Optional[str] = typer.Option(
+        None,
+        "--code",
+        help="The 192 code (TRF-2026 4.7) of a system's variant "
+        "(--system team: default FIDE_TEAM_TYPEA_MP_GP).",
     ),
 ) -> None:
     """Generate random tournaments paired by trfaudit's Dutch engine (or, with
@@ -129,12 +132,17 @@ def generate_command(
     corpus/config.py).  The same seed and settings always give the same bytes.  Exit 0
     on success, 2 on bad settings.
     """
-    if system == "team":
-        from trfaudit.engine.team.generate import generate_team
+    if system != "dutch":  # the default system's own path is below: configurations, --mix
+        from trfaudit.engine.systems import GenerateRequest, by_key
 
-        message, code_ = generate_team(
-            output, teams or 10, boards, rounds or 7, seed, code, baku, count, settings
+        chosen = by_key(system)
+        if chosen is None:
+            say(f"--system {system}: no such pairing system", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        request = GenerateRequest(
+            str(output), teams or players, rounds, seed, count, boards, code, baku, tuple(settings)
         )
+        message, code_ = chosen.generate(request)
         say(message, err=True)
         raise typer.Exit(code_)
     from trfaudit.corpus.config import ConfigError, config_from

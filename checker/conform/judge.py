@@ -23,7 +23,7 @@ from .cutfile import absences
 from .engine_cmd import EnginePairing
 
 if TYPE_CHECKING:
-    from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.engine.systems import EditionInfo as Edition
 
 
 @dataclass

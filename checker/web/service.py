@@ -120,7 +120,7 @@ def _rounds(t: Any) -> list[dict[str, Any]]:
 def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
     """The document of ``trfaudit standings`` (with ``--tiebreaks``), or the reason there is
     none (an inconsistent file, as the command says it)."""
-    from trfaudit.checker.cli.standings import build_doc
+    from trfaudit.checker.reports.standings import build_doc
     from trfaudit.trf.validate import validate
 
     errors = [p for p in validate(t) if p.is_error]

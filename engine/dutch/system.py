@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ..findings import RoundReport
     from ..history import RoundInput
     from ..result import RoundPairing
-    from ..systems import EditionInfo, Paired, Plan, Request, StandingsCheck
+    from ..systems import EditionInfo, GenerateRequest, Paired, Plan, Request, StandingsCheck
 
 
 def dutch_edition(edition: EditionInfo) -> Edition:
@@ -35,6 +35,7 @@ class DutchSystem:
     """The FIDE (Dutch) System: 2025/26, 2017 and 2012 editions on one pairer."""
 
     name = "FIDE_DUTCH"
+    key = "dutch"
     title = "the FIDE (Dutch) System"
     code = "FIDE_DUTCH"
     team = False
@@ -110,6 +111,11 @@ class DutchSystem:
         from .why.api import ROUND_BUDGET, explain_players
 
         return explain_players(t, rnd, players, rules=rules, budget=ROUND_BUDGET, finding=False)
+
+    def generate(self, request: GenerateRequest) -> tuple[str, int]:
+        from .generate import generate
+
+        return generate(request)
 
 
 DUTCH = DutchSystem()

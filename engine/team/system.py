@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
     from ..explanation import Explanation
     from ..findings import RoundReport
-    from ..systems import EditionInfo, Paired, Plan, Request, StandingsCheck
+    from ..systems import EditionInfo, GenerateRequest, Paired, Plan, Request, StandingsCheck
 
 
 @dataclass(frozen=True)
@@ -39,6 +39,7 @@ class TeamSystem:
     with team records (TRF-2026 ``300``-``330``, TRF-16 ``013``)."""
 
     name = "FIDE_TEAM"
+    key = "team"
     title = "the FIDE Swiss Team System (C.04.6)"
     code = "FIDE_TEAM"
     team = True
@@ -104,6 +105,21 @@ class TeamSystem:
         self, t: Tournament, rnd: int, rules: str, players: list[int]
     ) -> Explanation:
         return self.explain(t, rnd, rules)
+
+    def generate(self, request: GenerateRequest) -> tuple[str, int]:
+        from .generate import generate_team
+
+        return generate_team(
+            request.output,
+            request.size or 10,
+            request.boards,
+            request.rounds or 7,
+            request.seed,
+            request.code or "FIDE_TEAM_TYPEA_MP_GP",
+            request.baku,
+            request.count,
+            list(request.settings),
+        )
 
 
 TEAM = TeamSystem()

@@ -1,82 +1,78 @@
-"""The registry of pairing systems (engine/systems.py): a system registered from outside the
-package is found by its ``192`` code, and ``pair`` and ``check`` dispatch to it."""
+"""The registry of pairing systems (engine/systems.py): which system a file is, by its
+``192``/``092`` code and its team records, and the one registry line a system needs."""
 
 from __future__ import annotations
 
-import pytest
 import trfaudit
 from trfaudit.engine import systems
+from trfaudit.trf.system import PairingSystem
 
-from . import toy_system
 from .builder import tournament
 
-# Round 1 of six players as the toy system pairs it (neighbours; colours by Art. 5.2.5: the
-# higher-ranked player's odd pairing number gets the initial colour, white); the Dutch
-# system pairs S1 against S2 (1-4, 5-2, 3-6).
-NEIGHBOURS = {
-    1: ["2 w 1"],
-    2: ["1 b 0"],
-    3: ["4 w ="],
-    4: ["3 b ="],
-    5: ["6 w 0"],
-    6: ["5 b 1"],
-}
+ROUND1 = {1: ["4 w 1"], 2: ["5 b 0"], 3: ["6 w ="], 4: ["1 b 0"], 5: ["2 w 1"], 6: ["3 b ="]}
 
 
-@pytest.fixture
-def toy():
-    system = systems.register(toy_system.ToySystem())
-    toy_system.EXPLAINED.clear()
-    yield system
-    systems.unregister(system.name)
-
-
-def test_the_code_finds_the_system(toy):
-    assert systems.system_for("TOY_ADJACENT_1") is toy
-    assert systems.system_for("TOY_ADJACENT_1_BAKU") is toy
-    assert systems.system_for("FIDE_DUTCH_2025") is systems.default()
-    assert systems.system_for(None) is systems.default()
+def test_the_code_finds_the_system():
+    dutch, team = systems.named("FIDE_DUTCH"), systems.named("FIDE_TEAM")
+    assert systems.system_for("FIDE_DUTCH_2017_BAKU") is dutch
+    assert systems.system_for(None) is dutch is systems.default()
+    assert systems.system_for("FIDE_TEAM_TYPEA_MP_GP", team=True) is team
+    assert systems.system_for("FIDE_TEAM_TYPEA_MP_GP") is None  # a team code, not a team file
     assert systems.system_for("FIDE_BURSTEIN") is None
-    assert systems.EDITIONS["toy1"] is toy_system.TOY_EDITION
-    assert systems.system_of(toy_system.TOY_EDITION) is toy
+    assert systems.system_of(systems.EDITIONS["2017"]) is dutch
+    assert systems.system_of(systems.EDITIONS["team-2026"]) is team
+    assert systems.by_key("team") is team and systems.by_key("nothing") is None
 
 
-def test_pair_dispatches_by_the_192_code(toy):
-    t = tournament({tpn: [] for tpn in NEIGHBOURS}, 5, extra="192 TOY_ADJACENT_1")
-    edition, why = trfaudit.choose_edition(t)
-    assert (edition.name, why) == ("toy1", "192 TOY_ADJACENT_1")
-    pairing = trfaudit.pair(t, 1)
-    assert [(b.white, b.black) for b in pairing.boards] == [(1, 2), (3, 4), (5, 6)]
-    # the same players under the Dutch system: S1 against S2
-    dutch = trfaudit.pair(tournament({tpn: [] for tpn in NEIGHBOURS}, 5), 1)
-    assert [(b.white, b.black) for b in dutch.boards] == [(1, 4), (5, 2), (3, 6)]
+def test_each_system_recognises_its_own_files():
+    dutch, team = systems.named("FIDE_DUTCH"), systems.named("FIDE_TEAM")
+    assert dutch.recognise(PairingSystem(None, None))
+    assert dutch.recognise(PairingSystem("FIDE_DUTCH_2025", "192"))
+    assert not dutch.recognise(PairingSystem("FIDE_DUTCHESS", "192"))
+    assert not dutch.recognise(PairingSystem(None, None, ("310",)))
+    assert team.recognise(PairingSystem(None, None, ("310",)))
+    assert team.recognise(PairingSystem("FIDE_TEAM_BAKU", "192"))
+    assert not team.recognise(PairingSystem("FIDE_DUTCH_2025", "192"))
 
 
-def test_check_dispatches_by_the_192_code(toy):
-    t = tournament(NEIGHBOURS, 5, extra="192 TOY_ADJACENT_1")
-    report = trfaudit.check(t)
-    assert report.error is None and report.rules == "toy1"
-    assert [str(r.status) for r in report.rounds] == ["match"]
-    assert toy_system.EXPLAINED == []
-    # the Dutch rules differ, and the Dutch explainer (not the toy's) explains why
-    dutch = trfaudit.check(t, rules="2025")
-    assert [str(r.status) for r in dutch.rounds] == ["differs"]
-    assert toy_system.EXPLAINED == []
+def test_one_answer_to_which_system_a_file_is():
+    t = tournament(ROUND1, 5)
+    assert systems.recognise(t) is systems.default()
+    t = tournament(ROUND1, 5, extra="192 FIDE_BURSTEIN")
+    assert systems.recognise(t) is None
 
 
-def test_a_differing_round_is_explained_by_the_systems_explainer(toy):
-    swapped = {**NEIGHBOURS, 1: ["4 w 1"], 2: ["3 b 0"], 3: ["2 w ="], 4: ["1 b ="]}
-    t = tournament(swapped, 5, extra="192 TOY_ADJACENT_1")
-    report = trfaudit.check(t)
-    assert [str(r.status) for r in report.rounds] == ["differs"]
-    # the toy's explainer was asked (the input causes then find a ranking that fits better)
-    assert toy_system.EXPLAINED[:1] == [1]
-
-
-def test_an_unregistered_system_is_refused():
-    t = tournament(NEIGHBOURS, 5, extra="192 TOY_ADJACENT_1")
+def test_an_unregistered_system_is_refused_and_rules_override_it():
+    t = tournament(ROUND1, 5, extra="192 FIDE_BURSTEIN")
     report = trfaudit.check(t)
     assert report.error == (
-        "not a Dutch individual tournament: 192 TOY_ADJACENT_1 is not checked "
+        "not a Dutch individual tournament: 192 FIDE_BURSTEIN is not checked "
         "(use --rules to check it against the Dutch rules anyway)"
     )
+    assert trfaudit.check(t, rules="2025").error is None
+
+
+def test_a_team_edition_on_an_individual_file_is_refused():
+    report = trfaudit.check(tournament(ROUND1, 5), rules="team-2026")
+    assert report.error == "--rules team-2026 is a team system's edition: not a team event"
+
+
+def test_a_registered_system_is_found_and_removed():
+    dutch = systems.default()
+
+    class Renamed:  # the Dutch system under another code: registration is one call
+        name, key, code, team = "OTHER", "other", "OTHER_CODE", False
+
+        def __getattr__(self, attr: str) -> object:
+            return getattr(dutch, attr)
+
+        def recognise(self, stated: PairingSystem) -> bool:
+            return stated.code == "OTHER_CODE"
+
+    other = systems.register(Renamed())  # type: ignore[arg-type]
+    try:
+        assert systems.recognise(tournament(ROUND1, 5, extra="192 OTHER_CODE")) is other
+        assert systems.by_key("other") is other
+    finally:
+        systems.unregister("OTHER")
+    assert systems.recognise(tournament(ROUND1, 5, extra="192 OTHER_CODE")) is None

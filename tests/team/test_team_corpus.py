@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from trfaudit.engine.team.audit import check_team
+from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.team.generate import TeamGenConfig, generate
 from trfaudit.engine.team.rules import is_team_event
 from trfaudit.trf.reader import read
@@ -28,7 +28,7 @@ def test_the_sample_is_there() -> None:
 def test_gacrux_paired_rounds_are_re_paired_exactly(path: Path) -> None:
     t = read(path)
     assert is_team_event(t)
-    report = check_team(t)
+    report = check_tournament(t, Options())
     assert report.error is None, report.error
     assert report.rounds and all(r.status == "match" for r in report.rounds), [
         (r.round, [d.explanation for d in r.discrepancies]) for r in report.rounds
@@ -58,7 +58,7 @@ def test_a_changed_round_is_found_with_its_criterion(tmp_path: Path) -> None:
         out.append(line)
     changed = tmp_path / "changed.trf"
     changed.write_text("\n".join(out) + "\n")
-    report = check_team(read(changed))
+    report = check_tournament(read(changed), Options())
     final = report.rounds[-1]
     assert final.status == "differs"
     assert [d.kind for d in final.discrepancies] == ["colour"]

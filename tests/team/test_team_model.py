@@ -124,10 +124,10 @@ def test_board_one_colour_with_an_empty_or_forfeited_first_board() -> None:
 def test_the_sample_rounds_that_match_are_gacrux_s() -> None:
     """``gacrux -c`` on the sample (run by hand, gacrux 1.11.65) accepts rounds 4, 5 and 14
     only; ``check --rules team-2026`` says the same."""
-    from trfaudit.engine.team.audit import check_team
+    from trfaudit.checker.audit import Options, check_tournament
 
     t = parse(REAL.read_bytes())
-    report = check_team(t, "team-2026")
+    report = check_tournament(t, Options(rules="team-2026"))
     assert [r.round for r in report.rounds if r.status == "match"] == [4, 5, 14]
 
 
