@@ -15,9 +15,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input  # noqa: E402
-from trfaudit.engine.recorded import recorded_round  # noqa: E402
-from trfaudit.trf.reader import read  # noqa: E402
+from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+from trfaudit.engine.recorded import recorded_round
+from trfaudit.trf.reader import read
 
 
 def check_file(args):

@@ -19,7 +19,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from trfaudit.engine import (  # noqa: E402
-    matching,  # noqa: E402
+    matching,
     pair_round,
     round_input,
 )

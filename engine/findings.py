@@ -110,7 +110,7 @@ class Discrepancy:
     ``recorded`` / ``expected`` are printable values (a pair, a count, a score list).
     """
 
-    kind: str
+    kind: Kind
     criterion: str | None
     players: list[int]
     recorded: str | None
@@ -120,7 +120,7 @@ class Discrepancy:
     # that differ, the rule and both values in its terms.  Same text in every format.
     summary: str = ""
     #: For kind ``input``: what in the file is at fault (:class:`Cause`).
-    cause: str | None = None
+    cause: Cause | None = None
     #: What reproduces the record (a re-ranking, another initial colour, another reading).
     evidence: str | None = None
     #: The TEC class (:class:`FindingClass`); JSON field ``class``.  Derived from the kind
@@ -134,8 +134,9 @@ class Discrepancy:
     alternatives: list[Alternative] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        if not self.finding_class:
-            self.finding_class = class_of(self.kind)
+        self.kind = Kind(self.kind)
+        self.cause = None if self.cause is None else Cause(self.cause)
+        self.finding_class = FindingClass(self.finding_class or class_of(self.kind))
 
 
 @dataclass

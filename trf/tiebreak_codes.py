@@ -14,7 +14,26 @@ import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-#: Every name of the MTB26 list (individual and team), plus PTS.
+#: The MTB26 codes C.07 defines for team events only (Arts 11-13), as C.07 spells them.
+TEAM_NAMES = frozenset(
+    [
+        "BC",
+        "TBR",
+        "BBE",
+        "MPvGP",
+        "EMMSB",
+        "EMGSB",
+        "EGMSB",
+        "EGGSB",
+        "EDE",
+        "EDEBT",
+        "EDEBB",
+        "EDET",
+        "EDEB",
+    ]
+)
+
+#: Every name of the MTB26 list (individual and team, upper case), plus PTS.
 NAMES = frozenset(
     [
         "PTS",
@@ -39,22 +58,9 @@ NAMES = frozenset(
         "APRO",
         "APPO",
         "RTNG",
-        "BC",
-        "TBR",
-        "BBE",
-        "MPVGP",
-        "EMMSB",
-        "EMGSB",
-        "EGMSB",
-        "EGGSB",
-        "EDE",
-        "EDEBT",
-        "EDEBB",
-        "EDET",
-        "EDEB",
         "SSSC",
     ]
-)
+) | {name.upper() for name in TEAM_NAMES}
 
 _NAME = re.compile(r"([A-Za-z]+|OTHER_\S*?)(?::(MP|GP))?(?=/|$)", re.IGNORECASE)
 _VARIANT = re.compile(r"(?:([CMcm])(\d+)|([Ll])([+-]?)(\d+)|([Kk])(\d+(?:\.\d+)?)|([PFRpfr]))$")

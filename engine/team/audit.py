@@ -4,7 +4,7 @@ findings in the system's own terms ([C1]-[C10], Arts 3.4, 3.5.4, 3.6.3, 4.3.x)."
 
 from __future__ import annotations
 
-from trfaudit.engine.findings import DIFFERS, MATCH, Discrepancy, Pairing, RoundReport
+from trfaudit.engine.findings import DIFFERS, MATCH, Discrepancy, Kind, Pairing, RoundReport
 from trfaudit.engine.result import NoPairing, RoundPairing
 from trfaudit.engine.team.evaluate import Difference, difference
 from trfaudit.engine.team.file import TeamFile
@@ -57,7 +57,7 @@ def _finding(rnd: int, d: Difference) -> Discrepancy:
     else:
         text = f"{label}: the record has {d.recorded}; the engine's pairing has {d.expected}"
     summary = f"Round {rnd}, teams {teams}: {text}"
-    return Discrepancy(d.kind, d.criterion, d.teams, d.recorded, d.expected, text, summary)
+    return Discrepancy(Kind(d.kind), d.criterion, d.teams, d.recorded, d.expected, text, summary)
 
 
 def check_round(tf: TeamFile, rnd: int) -> RoundReport:
@@ -69,7 +69,7 @@ def check_round(tf: TeamFile, rnd: int) -> RoundReport:
         engine: RoundPairing = _pair(inp)
     except NoPairing as exc:
         d = Discrepancy(
-            "unexplained", "3.3.3", [], None, None, f"the engine finds no pairing: {exc}"
+            Kind.UNEXPLAINED, "3.3.3", [], None, None, f"the engine finds no pairing: {exc}"
         )
         return RoundReport(rnd, DIFFERS, [d], recorded, None)
     expected = Pairing([(b.white, b.black) for b in engine.boards], engine.bye)
@@ -80,12 +80,12 @@ def check_round(tf: TeamFile, rnd: int) -> RoundReport:
         if diff is not None:
             found.append(_finding(rnd, diff))
         else:
-            found.append(Discrepancy("unexplained", None, [], None, None, "the pairings differ"))
+            found.append(Discrepancy(Kind.UNEXPLAINED, None, [], None, None, "the pairings differ"))
     else:
         for b in engine.boards:
             if b.white in colours and colours[b.white] != "w":
                 text = f"Art. {b.rule} gives White to team {b.white}; the record gives it to team {b.black}"
-                found.append(Discrepancy("colour", b.rule, [b.white, b.black], f"{b.black}-{b.white}",
+                found.append(Discrepancy(Kind.COLOUR, b.rule, [b.white, b.black], f"{b.black}-{b.white}",
                                          f"{b.white}-{b.black}", text, f"Round {rnd}: {text}"))  # fmt: skip
     status = DIFFERS if found else MATCH
     if not found:

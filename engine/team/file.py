@@ -200,7 +200,7 @@ def standings(t: Tournament, tb_rules: str = "auto") -> StandingsCheck:
     """The team standings after the last round, by the primary score and the file's 212/202
     list: a recorded rank (310) the ranking does not give is a ``standings`` finding when
     every tie-break could be computed; otherwise the standings are a note."""
-    from trfaudit.engine.findings import Discrepancy
+    from trfaudit.engine.findings import Discrepancy, Kind
     from trfaudit.engine.team.standings import standings as team_standings
     from trfaudit.engine.tiebreaks.texts import RULES_2024, RULES_2026
 
@@ -226,7 +226,7 @@ def standings(t: Tournament, tb_rules: str = "auto") -> StandingsCheck:
             )
             found.discrepancies.append(
                 Discrepancy(
-                    "standings", None, [r.tpn], str(r.recorded_rank), str(r.rank), text, text
+                    Kind.STANDINGS, None, [r.tpn], str(r.recorded_rank), str(r.rank), text, text
                 )
             )
     return found

@@ -10,10 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal
-
-if TYPE_CHECKING:
-    from trfaudit.trf.model import Tournament
+from typing import Literal
 
 ColourType = Literal["A", "B", "none"]
 Score = Literal["MP", "GP"]
@@ -61,10 +58,6 @@ class TeamRules:
         return "GP" if self.primary == "MP" else "MP"
 
 
-def is_team_code(code: str | None) -> bool:
-    return bool(code) and code.strip().upper().startswith("FIDE_TEAM")  # type: ignore[union-attr]
-
-
 def parse_code(code: str) -> TeamRules:
     """The rules a ``192`` code states (raises :class:`CodeError` for another code).
 
@@ -84,21 +77,3 @@ def parse_code(code: str) -> TeamRules:
     if baku and primary == "GP":
         raise CodeError(f"192 {code!r}: no Baku acceleration with game points (C.04.7 1.4.4)")
     return TeamRules(colours, primary, secondary_used, baku, text)
-
-
-def is_team_event(t: Tournament) -> bool:
-    """A Swiss Team event: a ``192 FIDE_TEAM...`` code, TRF-2026 team records, or TRF-16
-    ``013`` team lines in a file whose ``092`` says it is a team event (Swiss-Manager)."""
-    if is_team_code(t.type_code):
-        return True
-    from trfaudit.trf.model import RecordKind
-
-    team_records = (
-        RecordKind.TEAM_RECORD,
-        RecordKind.TEAM_PAB,
-        RecordKind.TEAM_FORFEIT,
-        RecordKind.LINEUP,
-    )
-    if any(r.kind in team_records for r in t.records):
-        return True
-    return bool(t.teams) and "TEAM" in (t.tournament_type or "").upper()

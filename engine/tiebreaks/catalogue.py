@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from trfaudit.trf.tiebreak_codes import TEAM_NAMES as TEAM_CODES
 from trfaudit.trf.tiebreak_codes import TieBreakCode
 
 from .base import TieBreak, Unavailable
@@ -53,24 +54,7 @@ CLASSES: tuple[type[TieBreak], ...] = (
 BY_NAME: dict[str, type[TieBreak]] = {n: c for c in CLASSES for n in c.names}
 
 #: Codes C.07 defines for team events only (Arts 11-13): not computed for individual files.
-TEAM_NAMES = frozenset(
-    [
-        "BC",
-        "TBR",
-        "BBE",
-        "MPvGP",
-        "EMMSB",
-        "EMGSB",
-        "EGMSB",
-        "EGGSB",
-        "EDE",
-        "EDEBT",
-        "EDEBB",
-        "EDET",
-        "EDEB",
-        "SSSC",
-    ]
-)
+TEAM_NAMES = TEAM_CODES
 
 
 def make(code: TieBreakCode) -> TieBreak:

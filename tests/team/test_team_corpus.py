@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 from trfaudit.checker.audit import Options, check_tournament
+from trfaudit.engine.systems import recognise
 from trfaudit.engine.team.generate import TeamGenConfig, generate
-from trfaudit.engine.team.rules import is_team_event
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "team"
@@ -27,7 +27,8 @@ def test_the_sample_is_there() -> None:
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.stem)
 def test_gacrux_paired_rounds_are_re_paired_exactly(path: Path) -> None:
     t = read(path)
-    assert is_team_event(t)
+    found = recognise(t)
+    assert found is not None and found.team
     report = check_tournament(t, Options())
     assert report.error is None, report.error
     assert report.rounds and all(r.status == "match" for r in report.rounds), [

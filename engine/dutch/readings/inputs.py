@@ -134,7 +134,7 @@ def _blame_input(
         None,
         text,
         summary=f"{prefix}{where}{explanation[:1].upper()}{explanation[1:]}",
-        cause=cause.value,
+        cause=cause,
         evidence=evidence,
     )
     return dataclasses.replace(report, status=DIFFERS, discrepancies=kept + [finding])
@@ -174,7 +174,7 @@ def initial_colour_finding(t: Tournament, edition: Edition) -> tuple[str, Discre
         f"paired with {_WORD[other]}: the rounds are checked with {_WORD[other]} (5.1)",
         summary=f"Round 1: The file states the initial colour {_WORD[stated]} ({record}), "
         f"but every board of round 1 has the colours of {_WORD[other]}",
-        cause=Cause.INITIAL_COLOUR.value,
+        cause=Cause.INITIAL_COLOUR,
         evidence=f"with the initial colour {_WORD[other]}, {fit_other} of the {len(boards)} "
         f"boards of round 1 get the recorded colours; with {_WORD[stated]}, "
         f"{fit_stated}",
