@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from .lookahead import Lookahead
-from .state import _Bracket
+from .bracket import BracketMatcher
+from .state import RoundState, _Bracket
 
 
-class MdpChoice(Lookahead):
-    """4.4: the MDPs paired, earliest first, and their opponents."""
+class MdpChoice:
+    """4.4: the MDPs paired, earliest first, and their opponents (each decision asked of
+    the bracket's ``matcher``)."""
 
-    def _choose_mdps(
+    def __init__(self, rs: RoundState, matcher: BracketMatcher) -> None:
+        self.rs = rs
+        self.matcher = matcher
+
+    def choose(
         self, st: _Bracket, mate: dict[int, int]
     ) -> tuple[list[int], dict[tuple[int, int], int], dict[int, int]]:
         """4.4: the MDPs to pair, earliest first (smallest BSNs), score by score.  Returns
         them, the bonus that keeps them paired, and the last matching."""
-        order, rset, Q, X_MDP = self.order, st.rset, st.hint, st.hint + st.q_width
+        order, rset, Q, X_MDP = self.rs.order, st.rset, st.hint, st.hint + st.q_width
         selected: list[int] = []
         mdp_bonus: dict[tuple[int, int], int] = {}
         mdps = st.mdps
@@ -32,20 +37,20 @@ class MdpChoice(Lookahead):
                     selected.append(v)
                     left -= 1
                     can -= 1
-                    self._bonus(mdp_bonus, v, rset, 1 << X_MDP)
+                    self.matcher.bonus(mdp_bonus, v, rset, 1 << X_MDP)
                     continue
                 left -= 1
                 if mate.get(v) not in rset:
                     q = dict(mdp_bonus)
-                    self._bonus(q, v, rset, 1 << Q)
-                    mate = self._solve(q)
+                    self.matcher.bonus(q, v, rset, 1 << Q)
+                    mate = self.matcher.solve(q)
                 if mate.get(v) in rset:
                     selected.append(v)
                     can -= 1
-                    self._bonus(mdp_bonus, v, rset, 1 << X_MDP)
+                    self.matcher.bonus(mdp_bonus, v, rset, 1 << X_MDP)
         return selected, mdp_bonus, mate
 
-    def _pair_mdps(
+    def pair(
         self,
         st: _Bracket,
         selected: list[int],
@@ -56,16 +61,16 @@ class MdpChoice(Lookahead):
         the best candidate.  Returns the MDP pairs (fixed) and the last matching."""
         pairs: list[tuple[int, int]] = []
         for v in selected:
-            cands = [r for r in st.residents if r not in self.final and self._has(v, r)]
+            cands = [r for r in st.residents if r not in self.rs.final and self.matcher.has(v, r)]
             if cands and mate.get(v) != cands[0]:
                 q = dict(mdp_bonus)
                 for rank, r in enumerate(reversed(cands)):
                     e = (v, r) if v < r else (r, v)
                     q[e] = q.get(e, 0) + ((rank + 1) << st.hint)
-                mate = self._solve(q)
+                mate = self.matcher.solve(q)
             partner = mate[v]
             pairs.append((v, partner))
-            self._finalize(v, partner)
+            self.matcher.finalize(v, partner)
             for e in [e for e in mdp_bonus if v in e or partner in e]:
                 del mdp_bonus[e]
         return pairs, mate
