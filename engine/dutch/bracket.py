@@ -19,10 +19,12 @@ from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout, bit_width, count
 
-
 class BracketMatcher:
     """The matchings of one bracket (its state: ``rs.bk``), each a best candidate that
     leaves a complete round (C4, asked of ``completion``)."""
+
+    # Question bits added to a bracket whose criteria alone are too wide for rustworkx.
+    wide_question_bits = 48
 
     def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
         self.rs = rs
@@ -305,7 +307,9 @@ class BracketMatcher:
         )
         room = RUSTWORKX_BITS - 1 - self.rs.bk.crit_bits
         hint = bit_width(9 * len(residents)) if room >= need + bit_width(9 * len(residents)) else 0
-        low = max(need, room - hint)
+        # Past rustworkx's bits (the criteria alone are too wide) the weights are Python
+        # integers: more question bits cost little there and let one matching ask more.
+        low = max(need, room - hint) if room >= need else need + self.wide_question_bits
         self._pack(low, hint)
         return _Bracket(
             members=current,
