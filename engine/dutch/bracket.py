@@ -19,6 +19,7 @@ from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout, bit_width, count
 
+
 class BracketMatcher:
     """The matchings of one bracket (its state: ``rs.bk``), each a best candidate that
     leaves a complete round (C4, asked of ``completion``)."""
