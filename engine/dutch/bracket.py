@@ -1,7 +1,7 @@
 """One bracket's matchings: its pairs' criteria values, their weights, the best candidate.
 
-A bracket is opened (:meth:`BracketMatching._open_bracket`: values, layout, weights and the
-bit fields of the generation-order questions), asked questions (:meth:`_solve`: a best
+A bracket is opened (:meth:`BracketMatcher.open_bracket`: values, layout, weights and the
+bit fields of the generation-order questions), asked questions (:meth:`solve`: a best
 matching that leaves a complete round, C4), and closed into its record.
 """
 
@@ -15,78 +15,90 @@ from operator import not_
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_matching
 from .completion import CompletionTests
 from .criteria import Value
-from .state import BracketState, LookaheadNeeded, _Bracket
+from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout, bit_width, count
 
 
-class BracketMatching(CompletionTests):
-    """The matchings of one bracket (its state: ``self.bk``)."""
+class BracketMatcher:
+    """The matchings of one bracket (its state: ``rs.bk``), each a best candidate that
+    leaves a complete round (C4, asked of ``completion``)."""
 
-    def _solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
+    # Question bits added to a bracket whose criteria alone are too wide for rustworkx.
+    wide_question_bits = 48
+
+    def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
+        self.rs = rs
+        self.completion = completion
+
+    def solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         """A best matching of the bracket and its next scoregroup that leaves a complete
         round-pairing (C4); the whole field is matched when the local one would not."""
-        mate = self.bk.graph.solve(extra, self.bk.bits)
-        self.bk.whole = not self.bk.lower
-        if self.bk.lower and self.edition.completion_every_bracket and not self._completable(mate):
-            if not self.bk.look:
+        mate = self.rs.bk.graph.solve(extra, self.rs.bk.bits)
+        self.rs.bk.whole = not self.rs.bk.lower
+        if (
+            self.rs.bk.lower
+            and self.rs.edition.completion_every_bracket
+            and not self.completion.completable(mate)
+        ):
+            if not self.rs.bk.look:
                 raise LookaheadNeeded  # _solve_whole knows no C8
             mate = self._solve_whole(extra)
-            self.bk.whole = self.bk.solved_whole = True
-        mate.update(self.final)
-        self.bk.mate = mate
+            self.rs.bk.whole = self.rs.bk.solved_whole = True
+        mate.update(self.rs.final)
+        self.rs.bk.mate = mate
         return mate
 
     def _solve_whole(self, extra: dict[tuple[int, int], int] | None) -> dict[int, int]:
-        lay = self.bk.crit_layout
-        f1 = lay.offset[(0, 0)] + self.bk.shift
-        c9 = lay.offset.get((self.c9, 0)) if self.c9 is not None else None
+        lay = self.rs.bk.crit_layout
+        f1 = lay.offset[(0, 0)] + self.rs.bk.shift
+        c9 = lay.offset.get((self.rs.c9, 0)) if self.rs.c9 is not None else None
         if c9 is not None:
-            c9 += self.bk.shift
+            c9 += self.rs.bk.shift
         weights = {}
-        for e, w in self.bk.graph.weights.items():
-            weights[e] = w + (count(self.vals[e][0]) << f1) + (extra.get(e, 0) if extra else 0)
-        nc, c9s = self.noncand, self.c9_setup
-        for a, b in self._all_edges(sorted(self.alive)):
-            if a in self.bk.lower or b in self.bk.lower:
-                if (a, b) in self.dropped:
+        for e, w in self.rs.bk.graph.weights.items():
+            weights[e] = w + (count(self.rs.vals[e][0]) << f1) + (extra.get(e, 0) if extra else 0)
+        nc, c9s = self.rs.noncand, self.rs.c9_setup
+        for a, b in self.completion.all_edges(sorted(self.rs.alive)):
+            if a in self.rs.bk.lower or b in self.rs.bk.lower:
+                if (a, b) in self.rs.dropped:
                     continue
                 w = (1 + nc[a] + nc[b]) << f1
                 if c9 is not None and (c9s[a] or c9s[b]):
                     w += (c9s[a] + c9s[b]) << c9
                 weights[(a, b)] = w
-        return max_weight_matching(weights, lay.bits + self.bk.shift)
+        return max_weight_matching(weights, lay.bits + self.rs.bk.shift)
 
-    def _drop_edges(self, edges: list[tuple[int, int]]) -> None:
-        """:meth:`_drop_edge` for pairs already in order (higher player first)."""
-        self.dropped.update(edges)
-        self.bk.graph.remove_edges(edges)
+    def drop_edges(self, edges: list[tuple[int, int]]) -> None:
+        """Drop pairs for the rest of the bracket (higher player first in each)."""
+        self.rs.dropped.update(edges)
+        self.rs.bk.graph.remove_edges(edges)
 
-    def _finalize(self, a: int, b: int) -> None:
-        self.final[a] = b
-        self.final[b] = a
-        left = self.bk.failures_left
+    def finalize(self, a: int, b: int) -> None:
+        self.rs.final[a] = b
+        self.rs.final[b] = a
+        left = self.rs.bk.failures_left
         if left:
-            vs = self.bk.local_vals.get((a, b) if a < b else (b, a))
+            vs = self.rs.bk.local_vals.get((a, b) if a < b else (b, a))
             if vs is not None:
                 for ci in left:
                     left[ci] += count(vs[ci])  # a failure is -1
         for v in (a, b):
-            self.alive.discard(v)
-            self.bk.graph.remove_vertex(v)
+            self.rs.alive.discard(v)
+            self.rs.bk.graph.remove_vertex(v)
 
-    def _failure_budget(self, mate: dict[int, int]) -> None:
+    def failure_budget(self, mate: dict[int, int]) -> None:
         """The failures a best candidate has on each criterion that counts them (Art. 2.4:
         a pair fails or not), read from ``mate``, a best candidate: every best candidate
         has as many (each criterion's total is a field of the weight of its own), so once
         the pairs fixed in this bracket have that many, no other failing pair is in any
-        best candidate (:meth:`_prune_failures`).  Scalar criteria in the weights only."""
-        if self.bk.solved_whole:
+        best candidate (:meth:`prune_failures`).  Scalar criteria in the weights only."""
+        if self.rs.bk.solved_whole:
             return  # a matching of the whole field: left to the general route
-        lay, vals = self.bk.crit_layout, self.bk.local_vals
+        lay, vals = self.rs.bk.crit_layout, self.rs.bk.local_vals
         cis = [
             ci
-            for ci, c in enumerate(self.criteria)
+            for ci, c in enumerate(self.rs.criteria)
             if c.counts_failures and not c.vector and (ci, 0) in lay.offset
         ]
         left = dict.fromkeys(cis, 0)
@@ -95,44 +107,44 @@ class BracketMatching(CompletionTests):
             if vs is not None:
                 for ci in cis:
                     left[ci] -= count(vs[ci])
-        self.bk.failures_left = left
-        self._prune_failures()
+        self.rs.bk.failures_left = left
+        self.prune_failures()
 
-    def _prune_failures(self) -> None:
+    def prune_failures(self) -> None:
         """Drop from the graph the pairs failing a criterion whose failures are all in
-        pairs fixed already (:meth:`_failure_budget`): no best candidate has them."""
-        left = self.bk.failures_left
+        pairs fixed already (:meth:`failure_budget`): no best candidate has them."""
+        left = self.rs.bk.failures_left
         spent = [ci for ci, n in left.items() if n == 0]
         if not spent:
             return
         for ci in spent:
             del left[ci]
-        bad = {id(vs) for vs in self.bk.value_lists if any(vs[ci] for ci in spent)}
+        bad = {id(vs) for vs in self.rs.bk.value_lists if any(vs[ci] for ci in spent)}
         if not bad:
             return
-        vals = self.bk.local_vals
+        vals = self.rs.bk.local_vals
 
         def keep(edges: list[tuple[int, int]]) -> list[bool]:
             return list(map(not_, map(bad.__contains__, map(id, map(vals.__getitem__, edges)))))
 
-        self.bk.graph = self.bk.graph.kept(keep)
+        self.rs.bk.graph = self.rs.bk.graph.kept(keep)
 
-    def _crit_weight(self, e: tuple[int, int]) -> int:
+    def crit_weight(self, e: tuple[int, int]) -> int:
         """The criteria part of pair ``e``'s weight (0: not a pair of the bracket)."""
-        vs = self.bk.local_vals.get(e)
-        return 0 if vs is None else self.bk.crit_packed[id(vs)]
+        vs = self.rs.bk.local_vals.get(e)
+        return 0 if vs is None else self.rs.bk.crit_packed[id(vs)]
 
-    def _has(self, a: int, b: int) -> bool:
-        return ((a, b) if a < b else (b, a)) in self.bk.graph.edge
+    def has(self, a: int, b: int) -> bool:
+        return ((a, b) if a < b else (b, a)) in self.rs.bk.graph.edge
 
-    def _bonus(
+    def bonus(
         self, bonus: dict[tuple[int, int], int], v: int, targets: Iterable[int], amount: int
     ) -> None:
         for t in targets:
-            if t in self.final:
+            if t in self.rs.final:
                 continue
             e = (v, t) if v < t else (t, v)
-            if e in self.bk.graph.edge:
+            if e in self.rs.bk.graph.edge:
                 bonus[e] = bonus.get(e, 0) + amount
 
     def _bracket_values(
@@ -147,18 +159,18 @@ class BracketMatching(CompletionTests):
         the other criteria are about this bracket's pairs (their value is 0).  Criteria
         read only a player's :func:`_signature`, so pairs of equal signatures share one
         value list (computed once per bracket)."""
-        order, ctx, crit = self.order, self.ctx, self.criteria
+        order, ctx, crit = self.rs.order, self.rs.ctx, self.rs.criteria
         in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
         blank: list[Value] = [None] * len(crit)
-        met, pref = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
-        dropped, vals, sig = self.dropped, self.vals, self.sig
+        met, pref = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
+        dropped, vals, sig = self.rs.dropped, self.rs.vals, self.rs.sig
         local: dict[tuple[int, int], list[Value]] = {}
         groups: list[PairGroup] = []
         kept: dict[int, PairGroup] = {}  # the MDP pairs' groups, by id of their list
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
-                if e in vals and e not in dropped and self.ok(*e):
+                if e in vals and e not in dropped and self.rs.ok(*e):
                     vs = local[e] = vals[e]
                     g = kept.get(id(vs))
                     if g is None:
@@ -212,44 +224,44 @@ class BracketMatching(CompletionTests):
 
     def _layout_bracket(self, groups: list[PairGroup]) -> None:
         """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
-        extra_max = {0: 3} if self.bk.lower and self.edition.completion_every_bracket else {}
-        if self.bk.lower and self.c9 is not None and any(self.c9_setup):
-            extra_max[self.c9] = 2 * max(self.c9_setup)
+        extra_max = {0: 3} if self.rs.bk.lower and self.rs.edition.completion_every_bracket else {}
+        if self.rs.bk.lower and self.rs.c9 is not None and any(self.rs.c9_setup):
+            extra_max[self.rs.c9] = 2 * max(self.rs.c9_setup)
         # Without the next group, the look-ahead criteria are judged afterwards
-        # (_lookahead_reached): their part in this bracket's pairs must not steer it.
+        # (Lookahead.reached): their part in this bracket's pairs must not steer it.
         skip = (
             frozenset()
-            if self.bk.look
-            else frozenset(ci for ci, c in enumerate(self.criteria) if c.lookahead)
+            if self.rs.bk.look
+            else frozenset(ci for ci, c in enumerate(self.rs.criteria) if c.lookahead)
         )
-        lay = WeightLayout(self.criteria, groups, len(self.alive), extra_max, skip)
-        self.bk.crit_layout = lay
+        lay = WeightLayout(self.rs.criteria, groups, len(self.rs.alive), extra_max, skip)
+        self.rs.bk.crit_layout = lay
         f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
         # below the next group, so the local weights end below it.
-        self.bk.crit_bits = f1 + 1 if self.bk.lower and (0, 0) in lay.offset else lay.bits
+        self.rs.bk.crit_bits = f1 + 1 if self.rs.bk.lower and (0, 0) in lay.offset else lay.bits
         # Value lists are shared between pairs: pack each once.
         packed: dict[int, int] = {}
-        self.bk.value_lists = [vs for vs, _, _ in groups]
+        self.rs.bk.value_lists = [vs for vs, _, _ in groups]
         for vs, _, _ in groups:
             w = lay.pack(vs)
-            if self.bk.lower:  # completion is checked on the whole field instead
+            if self.rs.bk.lower:  # completion is checked on the whole field instead
                 w -= count(vs[0]) << f1
             packed[id(vs)] = w
-        self.bk.crit_packed = packed
+        self.rs.bk.crit_packed = packed
 
     def _pack(self, low: int, hint: int) -> None:
         """Weights of the live pairs of the bracket: the criteria above ``low`` bits for
         the questions of the generation order, and (``hint`` > 0) a hint below them."""
-        residents = [r for r in self.bk.residents if r in self.alive]
+        residents = [r for r in self.rs.bk.residents if r in self.rs.alive]
         at = low + hint
-        self.bk.shift = at
-        self.bk.bits = self.bk.crit_bits + at  # weights and questions stay below 2**bits
+        self.rs.bk.shift = at
+        self.rs.bk.bits = self.rs.bk.crit_bits + at  # weights and questions stay below 2**bits
         # Opened just now: the bracket's pairs are all live (_bracket_values).
-        shifted = {k: w << at for k, w in self.bk.crit_packed.items()}
-        values = self.bk.local_vals
+        shifted = {k: w << at for k, w in self.rs.bk.crit_packed.items()}
+        values = self.rs.bk.local_vals
         ws = list(map(shifted.__getitem__, map(id, values.values())))
-        self.bk.graph = LocalGraph.from_lists(list(values), ws, sorted(self.bk.V))
+        self.rs.bk.graph = LocalGraph.from_lists(list(values), ws, sorted(self.rs.bk.V))
         if hint:
             # Pairs close to S1[i]-S2[i] weigh a little more, so that the first matchings
             # tend to be the ones the generation order wants and fewer decisions need a
@@ -260,10 +272,10 @@ class BracketMatching(CompletionTests):
                 for hi in range(max(0, li - half - 2), min(li, li - half + 3)):
                     d = li - hi - half
                     near[(residents[hi], l)] = 9 - d * d
-            self.bk.graph.shift(near)
-            self.bk.hint = near
+            self.rs.bk.graph.shift(near)
+            self.rs.bk.hint = near
 
-    def _open_bracket(
+    def open_bracket(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool
     ) -> _Bracket:
         """Values, layout and weights of the bracket's pairs; the bit fields below the
@@ -272,17 +284,17 @@ class BracketMatching(CompletionTests):
         residents = current[mdp_count:]
         V = current + nxt if look else list(current)
         # Only pairs of two players still unpaired are ever asked about again.
-        alive = self.alive
-        self.dropped = {e for e in self.dropped if e[0] in alive and e[1] in alive}
-        self.bk = BracketState(V=V, look=look)
+        alive = self.rs.alive
+        self.rs.dropped = {e for e in self.rs.dropped if e[0] in alive and e[1] in alive}
+        self.rs.bk = BracketState(V=V, look=look)
         vset = set(V)
-        self.bk.lower = frozenset(v for v in self.alive if v not in vset)
-        self.bk.completable_cache = {}
-        self.bk.solved_whole = False  # a matching of this bracket needed the whole field
-        self.bk.lower_base = None
+        self.rs.bk.lower = frozenset(v for v in self.rs.alive if v not in vset)
+        self.rs.bk.completable_cache = {}
+        self.rs.bk.solved_whole = False  # a matching of this bracket needed the whole field
+        self.rs.bk.lower_base = None
         bset = set(current)
-        self.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
-        self.bk.residents = residents
+        self.rs.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
+        self.rs.bk.residents = residents
         self._layout_bracket(groups)
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
@@ -294,9 +306,11 @@ class BracketMatching(CompletionTests):
             width + bit_width(len(residents) ** 2 + 1) + q_width,
             width,
         )
-        room = RUSTWORKX_BITS - 1 - self.bk.crit_bits
+        room = RUSTWORKX_BITS - 1 - self.rs.bk.crit_bits
         hint = bit_width(9 * len(residents)) if room >= need + bit_width(9 * len(residents)) else 0
-        low = max(need, room - hint)
+        # Past rustworkx's bits (the criteria alone are too wide) the weights are Python
+        # integers: more question bits cost little there and let one matching ask more.
+        low = max(need, room - hint) if room >= need else need + self.wide_question_bits
         self._pack(low, hint)
         return _Bracket(
             members=current,
@@ -311,12 +325,12 @@ class BracketMatching(CompletionTests):
             width=width,
         )
 
-    def _close_bracket(
+    def close_bracket(
         self, st: _Bracket, pairs: list[tuple[int, int]]
     ) -> tuple[BracketRecord, list[int]]:
         """The bracket's record (TPNs) and its downfloaters (vertices)."""
-        order = self.order
-        floaters = [v for v in st.members if v not in self.final]
+        order = self.rs.order
+        floaters = [v for v in st.members if v not in self.rs.final]
         rec = BracketRecord(
             score=order[st.residents[0]].score if st.residents else order[st.members[0]].score,
             residents=[order[v].tpn for v in st.residents],
@@ -324,7 +338,7 @@ class BracketMatching(CompletionTests):
             pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
             downfloaters=[order[v].tpn for v in floaters],
             next_group=[order[v].tpn for v in st.nxt],
-            c9_applies=self.ctx.single_downfloater_is_pab,
-            context=replace(self.ctx),
+            c9_applies=self.rs.ctx.single_downfloater_is_pab,
+            context=replace(self.rs.ctx),
         )
         return rec, floaters

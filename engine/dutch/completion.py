@@ -16,14 +16,18 @@ from .state import RoundState
 from .weights import bit_width
 
 
-class CompletionTests(RoundState):
-    """Completion of the round: the PAB pre-pass (C5) and the tests of C4."""
+class CompletionTests:
+    """Completion of the round: the PAB pre-pass (C5) and the tests of C4, on the round's
+    state ``rs``."""
 
-    def _sparse_edges(self, vertices: list[int], k: int = 12) -> list[tuple[int, int]]:
+    def __init__(self, rs: RoundState) -> None:
+        self.rs = rs
+
+    def sparse_edges(self, vertices: list[int], k: int = 12) -> list[tuple[int, int]]:
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
         subgraph; a complete matching of it is one of the whole graph."""
         edges = []
-        met, guard = self.compat.met, self.compat.guard  # C1, C3 as in Compatibility.allows
+        met, guard = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
         n = len(vertices)
         for x, a in enumerate(vertices):
             found = 0
@@ -37,29 +41,29 @@ class CompletionTests(RoundState):
                         break
         return edges
 
-    def _all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
-        ok = self.ok
+    def all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
+        ok = self.rs.ok
         return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
 
     # 67 lines: C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4).
-    def _pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
+    def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
         lowest score left unpaired), with a completeness check of the whole round (C1-C3).
 
         A sparse subgraph is tried first; its answer is kept when it is provably the whole
         graph's (a complete matching exists, and the PAB score found is the lowest score of
         any eligible player)."""
-        order, n = self.order, self.n
+        order, n = self.rs.order, self.rs.n
         everyone = list(range(n))
         if n % 2 == 0:
-            if not self._complete(everyone, None):
+            if not self.complete(everyone, None):
                 raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
             return 0, False, {}
         eligible = [p.score for p in order if p.bye_eligible]
         if not eligible:
             raise NoPairing("no player can receive the pairing-allocated bye (C2)")
-        if not self.edition.completion_every_bracket:  # 2017: no C5, any eligible player
-            if not self._complete(everyone, lambda v: order[v].bye_eligible):
+        if not self.rs.edition.completion_every_bracket:  # 2017: no C5, any eligible player
+            if not self.complete(everyone, lambda v: order[v].bye_eligible):
                 raise NoPairing("no round-pairing satisfies C.1-C.3 (A.9)")
             return order[0].score, False, {}
         scores = sorted({p.score for p in order})
@@ -86,12 +90,12 @@ class CompletionTests(RoundState):
                 order[mate[v]].score >= top for v in range(n) if order[v].score >= top and v in mate
             )
 
-        if low < top and self._pab_among(low):
+        if low < top and self.pab_among(low):
             # The lowest score possible; nobody at the top score is the PAB assignee, so
             # which partners the top bracket's players get does not matter here.
             bye_score, single = low, False
         else:
-            mate, unmatched = solve(self._sparse_edges(everyone))
+            mate, unmatched = solve(self.sparse_edges(everyone))
             dense = not (
                 len(unmatched) == 1
                 and order[unmatched[0]].bye_eligible
@@ -99,7 +103,7 @@ class CompletionTests(RoundState):
             )
             # The sparse answer is the PAB score's proof, but not the top pairs' maximum.
             if dense or (low >= top and not top_kept(mate)):
-                mate, unmatched = solve(self._all_edges(everyone))
+                mate, unmatched = solve(self.all_edges(everyone))
             if len(unmatched) > 1:
                 raise NoPairing("no round-pairing satisfies C1-C3 (1.9.3: the arbiter decides)")
             bye = order[unmatched[0]]
@@ -109,7 +113,7 @@ class CompletionTests(RoundState):
             single = bye_score >= top and top_kept(mate)
         counts = sorted(p.played for p in order if p.score == bye_score)
         ranks: dict[int, int] = {}
-        if self.edition.c9_fewest_unplayed:
+        if self.rs.edition.c9_fewest_unplayed:
             # Paired players weigh more the fewer games they played, so the PAB goes to one
             # with the most games played (fewest unplayed).
             for k, c in enumerate(sorted(counts, reverse=True)):
@@ -119,7 +123,7 @@ class CompletionTests(RoundState):
                 ranks[c] = k
         return bye_score, single, ranks
 
-    def _with_stand_in(
+    def with_stand_in(
         self,
         players: list[int],
         spare: Callable[[int], bool],
@@ -136,7 +140,7 @@ class CompletionTests(RoundState):
         verts = players + ([-1] if odd else [])
         stand_in = [(-1, v) for v in players if spare(v)] if odd else []
         for sparse in (True, False) if dense else (True,):
-            edges = self._sparse_edges(players, k) if sparse else self._all_edges(players)
+            edges = self.sparse_edges(players, k) if sparse else self.all_edges(players)
             if keep is not None:
                 edges = [e for e in edges if keep(e)]
             mate = max_cardinality_matching(verts, edges + stand_in)
@@ -144,53 +148,51 @@ class CompletionTests(RoundState):
                 return mate
         return None
 
-    def _pab_among(self, score: int) -> bool:
+    def pab_among(self, score: int) -> bool:
         """Does the field pair with the PAB to an eligible player of ``score``?  (Sparse
         subgraph only: a quick answer; no means not shown.)"""
-        order = self.order
+        order = self.rs.order
         return (
-            self._with_stand_in(
-                list(range(self.n)),
+            self.with_stand_in(
+                list(range(self.rs.n)),
                 lambda v: order[v].bye_eligible and order[v].score == score,
                 dense=False,
             )
             is not None
         )
 
-    def _complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
+    def complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
         be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
-        return self._with_stand_in(rest, candidates or (lambda v: True)) is not None
+        return self.with_stand_in(rest, candidates or (lambda v: True)) is not None
 
-    def _completable(self, mate: dict[int, int]) -> bool:
+    def completable(self, mate: dict[int, int]) -> bool:
         """Can everybody the local matching leaves unpaired still be paired (one PAB to an
         eligible player of the PAB score at most)?"""
-        rest_v = frozenset(v for v in self.bk.V if v not in mate and v not in self.final)
-        cached = self.bk.completable_cache.get(rest_v)
+        rest_v = frozenset(v for v in self.rs.bk.V if v not in mate and v not in self.rs.final)
+        cached = self.rs.bk.completable_cache.get(rest_v)
         if cached is not None:
             return cached
-        ok = self._complete_around(rest_v)
+        ok = self.complete_around(rest_v)
         if not ok:
-            rest = sorted(rest_v | self.bk.lower)
-            ok = self._complete(rest, lambda v: not self.noncand[v])
-        self.bk.completable_cache[rest_v] = ok
+            rest = sorted(rest_v | self.rs.bk.lower)
+            ok = self.complete(rest, lambda v: not self.rs.noncand[v])
+        self.rs.bk.completable_cache[rest_v] = ok
         return ok
 
-    def _complete_around(self, left: frozenset[int]) -> bool:
-        """A sufficient test for :meth:`_completable`: :meth:`_one_swap` around a maximum
-        matching of the players below (one per set of players, :meth:`_near_perfect_of`).
+    def complete_around(self, left: frozenset[int]) -> bool:
+        """A sufficient test for :meth:`completable`: :meth:`one_swap` around a maximum
+        matching of the players below (one per set of players, :meth:`near_perfect_of`).
         False: not shown (the full test decides)."""
-        if self.bk.lower_base is None:
-            self.bk.lower_base = self._near_perfect_of(self.bk.lower)
-        return self._one_swap(self.bk.lower_base, self.bk.lower, left)
+        if self.rs.bk.lower_base is None:
+            self.rs.bk.lower_base = self.near_perfect_of(self.rs.bk.lower)
+        return self.one_swap(self.rs.bk.lower_base, self.rs.bk.lower, left)
 
-    def _one_swap(
-        self, base: dict[int, int], players: frozenset[int], left: frozenset[int]
-    ) -> bool:
+    def one_swap(self, base: dict[int, int], players: frozenset[int], left: frozenset[int]) -> bool:
         """Do ``players`` and the at most one player ``left`` pair completely (the PAB, if
         any, to a candidate), shown from ``base`` - a matching of ``players`` pairing all
         of them, or all but one, ``spare`` - by adding one pair or swapping one?"""
-        nc, ok = self.noncand, self.ok
+        nc, ok = self.rs.noncand, self.rs.ok
         if -2 in base or len(left) > 1:
             return False
         spare = base.get(-1)  # the player of the ones below left over, when they are odd
@@ -201,15 +203,15 @@ class CompletionTests(RoundState):
             return not nc[u] or any(ok(u, x) and not nc[base[x]] for x in players)
         return ok(u, spare) or any(x != spare and ok(u, x) and ok(base[x], spare) for x in players)
 
-    def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
+    def near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
         """:meth:`_near_perfect` of a set of players, kept for the round.  The players below
         one bracket are those below the previous one less a scoregroup: the previous
         matching, less the pairs that group broke, is completed on the players it left
         alone when that suffices."""
-        got = self.near_cache.get(players)
+        got = self.rs.near_cache.get(players)
         if got is not None:
             return got
-        last = self.last_near
+        last = self.rs.last_near
         if last is not None and players <= last[0] and -2 not in last[1]:
             mate = {v: m for v, m in last[1].items() if v in players and m in players}
             alone = sorted(players.difference(mate))
@@ -217,11 +219,11 @@ class CompletionTests(RoundState):
             got = {**mate, **patch} if -2 not in patch else None
         if got is None:
             got = self._near_perfect(sorted(players))
-        self.near_cache[players] = got
-        self.last_near = (players, got)
+        self.rs.near_cache[players] = got
+        self.rs.last_near = (players, got)
         return got
 
     def _near_perfect(self, players: list[int]) -> dict[int, int]:
         """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
         paired with the stand-in -1; ``{-2: -2}`` when there is none."""
-        return self._with_stand_in(players, lambda v: True) or {-2: -2}
+        return self.with_stand_in(players, lambda v: True) or {-2: -2}

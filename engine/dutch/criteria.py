@@ -49,7 +49,7 @@ class Criterion:
     (a pair either fails the criterion or not); every other criterion, for two players of
     the same score inside the bracket (``where == "B"``), is a sum of one term per player
     (tests/engine/test_criteria_shape.py checks both), which is what lets the engine
-    recognise a perfect candidate without a matching (engine.dutch.pairer, ``_perfect_bracket``).
+    recognise a perfect candidate without a matching (engine.dutch.perfect, ``PerfectBracket.pairs``).
     Criteria read only the players' score, PAB eligibility, games played, colour data and
     floats (engine.dutch.players.PlayerState), never their numbers or opponents."""
 

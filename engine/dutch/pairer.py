@@ -1,62 +1,72 @@
 """Pairing one round under the FIDE (Dutch) System (C.04.3 2026 Arts. 1-5).
 
-Brackets are paired from the top (1.9.2): this module is the round loop; each bracket's
-matchings are :mod:`.bracket`'s, the PAB pre-pass and completion tests :mod:`.completion`'s,
-the perfect-bracket shortcut :mod:`.perfect`'s, the look-ahead :mod:`.lookahead`'s, and the
-generation order of Art. 4 :mod:`.mdps` (4.4), :mod:`.exchange` (4.3) and
-:mod:`.transposition` (4.2); the weights are laid out by :mod:`.weights`.  For each bracket the best candidate is found as
-a maximum-weight matching over every player still unpaired: the weight of a pair packs the
-criteria (completion C4/C5 first, then C6 .. C21) as bit fields in their order of priority,
-so that a heavier matching is a better round-pairing.  Among equally good candidates the
-one generated first (Art. 4) is then fixed greedily: the MDPs paired (4.4), their opponents
-(the S2 transposition), the remainder's exchange (4.3: fewest players, smallest BSN sum,
-highest BSN out, lowest BSN in) and its transposition (4.2), each decision checked with one
-more matching in which a tie-break field at the bottom asks for it.
+Brackets are paired from the top (1.9.2).  One round state (:class:`.state.RoundState`: the
+players in order, the legal pairs, the pairs fixed so far, the bracket being paired) is handed
+to collaborators, one per article: the PAB pre-pass and completion tests (C4, C5) are
+:class:`.completion.CompletionTests`, a bracket's matchings :class:`.bracket.BracketMatcher`,
+the perfect-bracket shortcut :class:`.perfect.PerfectBracket`, the look-ahead (C8)
+:class:`.lookahead.Lookahead`, and the generation order of Art. 4 :class:`.mdps.MdpChoice`
+(4.4), :class:`.exchange.Exchanges` (4.3) and :class:`.transposition.Transpositions` (4.2);
+the weights are laid out by :mod:`.weights`.  This module is the round loop and the route
+through the brackets.  For each bracket the best candidate is found as a maximum-weight
+matching over every player still unpaired: the weight of a pair packs the criteria
+(completion C4/C5 first, then C6 .. C21) as bit fields in their order of priority, so that a
+heavier matching is a better round-pairing.  Among equally good candidates the one generated
+first (Art. 4) is then fixed greedily: the MDPs paired (4.4), their opponents (the S2
+transposition), the remainder's exchange (4.3: fewest players, smallest BSN sum, highest BSN
+out, lowest BSN in) and its transposition (4.2), each decision checked with one more matching
+in which a tie-break field at the bottom asks for it.
 """
 
 from __future__ import annotations
 
-from ..absolute import Compatibility
 from ..history import RoundInput
 from ..result import Board, NoPairing, RoundPairing
+from .bracket import BracketMatcher
 from .colours import allocate
-from .criteria import Context, Value
+from .completion import CompletionTests
+from .criteria import Context
 from .editions import EDITION_2025, Edition
-from .players import PlayerState, build_states
-from .state import BracketState, LookaheadNeeded, _signature
+from .exchange import Exchanges
+from .lookahead import Lookahead
+from .mdps import MdpChoice
+from .perfect import PerfectBracket
+from .players import PlayerState
+from .state import LookaheadNeeded, RoundState
 from .trace import BracketRecord, DutchTrace
 from .transposition import Transpositions
 from .weights import count
 
 
-class DutchPairer(Transpositions):
-    """Pairs one round; see the module docstring."""
+class DutchPairer:
+    """Pairs one round; see the module docstring.  The collaborators' classes are class
+    attributes, so that a variant of one article's mechanism can be put beside the other."""
+
+    completion_tests: type[CompletionTests] = CompletionTests
+    bracket_matcher: type[BracketMatcher] = BracketMatcher
+    perfect_bracket: type[PerfectBracket] = PerfectBracket
+    look_ahead: type[Lookahead] = Lookahead
+    mdp_choice: type[MdpChoice] = MdpChoice
+    exchange: type[Exchanges] = Exchanges
+    transposition: type[Transpositions] = Transpositions
 
     def __init__(self, inp: RoundInput, edition: Edition = EDITION_2025):
         self.inp = inp
         self.edition = edition
-        self.states = build_states(inp, edition)
-        self.order: list[PlayerState] = sorted(
-            self.states.values(), key=lambda p: (-p.score, p.rank)
-        )
-        self.n = len(self.order)
-        self.rounds_played = inp.round - 1
-        self.criteria = [c for c in edition.criteria() if c.rounds_needed <= self.rounds_played]
-        self.c9 = next((i for i, c in enumerate(self.criteria) if c.key == "C9"), None)
+        rs = self.rs = RoundState(inp, edition)
+        self.completion = self.completion_tests(rs)
+        self.matcher = self.bracket_matcher(rs, self.completion)
+        self.perfect = self.perfect_bracket(rs, self.completion)
+        self.lookahead = self.look_ahead(rs, self.completion)
+        self.mdps = self.mdp_choice(rs, self.matcher)
+        self.exchanges = self.exchange(rs, self.matcher, self.completion)
+        self.transpositions = self.transposition(rs, self.matcher)
 
     def pair(self) -> RoundPairing:
         """Pair the round bracket by bracket from the top (1.9.2)."""
-        order, n = self.order, self.n
-        self._legal_pairs()
+        rs = self.rs
+        order, n = rs.order, rs.n
         ctx = self._round_context()
-        self.vals: dict[tuple[int, int], list[Value]] = {}
-        self.dropped: set[tuple[int, int]] = set()
-        self.alive = set(range(n))
-        self.final: dict[int, int] = {}
-        self.bk = BracketState()
-        # Maximum matchings of the players below a bracket, by set (_near_perfect_of).
-        self.near_cache: dict[frozenset[int], dict[int, int]] = {}
-        self.last_near: tuple[frozenset[int], dict[int, int]] | None = None
         brackets: list[BracketRecord] = []
         # The route through the brackets is the edition's: 2025 pairs each bracket with a
         # completable rest (C4); 2017 and 2012 have the PPB/CLB route (A.9, C.4).
@@ -72,40 +82,32 @@ class DutchPairer(Transpositions):
             ctx.single_downfloater_is_pab = self._c9_in_force(floaters, nxt, pos)
             current = floaters + nxt
             mdp_count = len(floaters)
-        left = sorted(self.alive)
+        left = sorted(rs.alive)
         if len(left) > 1:
             raise NoPairing("players left unpaired: " + ", ".join(str(order[v].tpn) for v in left))
         bye = order[left[0]].tpn if left else None
         return self._result(bye, brackets, ctx.bye_score if ctx.odd else None)
 
-    def _legal_pairs(self) -> None:
-        """C1 and C3 by place in the sorted order (:class:`engine.absolute.Compatibility`);
-        the players' signatures (by an int per signature)."""
-        order = self.order
-        self.compat = Compatibility(order, self.inp.forbidden)
-        self.ok = self.compat.allows
-        ids: dict[tuple[object, ...], int] = {}  # equal signatures, equal ints
-        self.sig = [ids.setdefault(_signature(p), len(ids)) for p in order]
-
     def _round_context(self) -> Context:
         """The round's criteria context after the PAB pre-pass (C5), and what a pair with a
         player below the bracket and its next scoregroup is worth: completion only (and C9
         when the top bracket downfloats the PAB, 2.4.4)."""
-        order = self.order
-        bye_score, single, ranks = self._pab_prepass()
+        rs = self.rs
+        order = rs.order
+        bye_score, single, ranks = self.completion.pab_prepass()
         ctx = Context(
             bye_score=bye_score,
-            odd=self.n % 2 == 1,
+            odd=rs.n % 2 == 1,
             single_downfloater_is_pab=single,
             played_rank=ranks,
-            rounds_played=self.rounds_played,
+            rounds_played=rs.rounds_played,
         )
-        self.ctx = ctx
-        self.noncand = [int(not ctx.bye_candidate(p)) for p in order]
-        self.c9_setup = [0] * self.n
-        if single and self.c9 is not None:
-            c9 = self.criteria[self.c9]
-            self.c9_setup = [
+        rs.ctx = ctx
+        rs.noncand = [int(not ctx.bye_candidate(p)) for p in order]
+        rs.c9_setup = [0] * rs.n
+        if single and rs.c9 is not None:
+            c9 = rs.criteria[rs.c9]
+            rs.c9_setup = [
                 count(c9.value(ctx, p, p, "L")) // 2 if p.score == bye_score else 0 for p in order
             ]
         return ctx
@@ -117,16 +119,17 @@ class DutchPairer(Transpositions):
         nobody else in it has to float below its scoregroup.  Ambiguous in 2.4.4: whether a
         bracket "downfloats one player" is read here, as the reference engine reads it, on the
         matching that paired the bracket above (this bracket's candidates not yet known)."""
-        ctx, order = self.ctx, self.order
-        if ctx.odd and pos >= self.n:
+        rs = self.rs
+        ctx, order = rs.ctx, rs.order
+        if ctx.odd and pos >= rs.n:
             return True  # the last bracket leaves exactly one player, the PAB assignee
         if not (ctx.odd and nxt and ctx.bye_score >= order[nxt[0]].score):
             return False
-        if self.bk.whole:
+        if rs.bk.whole:
             floor = order[nxt[0]].score
-            return all(order[self.bk.mate.get(v, v)].score >= floor for v in floaters + nxt)
+            return all(order[rs.bk.mate.get(v, v)].score >= floor for v in floaters + nxt)
         # Partners below the next group are not in a local matching.
-        return sum(1 for v in floaters + nxt if v not in self.bk.mate) <= 1
+        return sum(1 for v in floaters + nxt if v not in rs.bk.mate) <= 1
 
     def _route_2025(
         self, current: list[int], mdp_count: int, nxt: list[int], pos: int
@@ -141,39 +144,42 @@ class DutchPairer(Transpositions):
         """2017 A.9: pair the bracket with C.7's look at the next one; when its downfloaters
         and everybody below cannot complete the round, pair it again as the penultimate
         bracket (PPB, C.4) with everybody below collapsed into the last bracket (CLB)."""
-        ctx, order = self.ctx, self.order
+        rs = self.rs
+        ctx, order = rs.ctx, rs.order
         if self.edition.homogeneous_from_half_mdps and 2 * mdp_count >= len(current):
             mdp_count = 0  # 2012 A.3
         ctx.low_score = order[current[-1]].score  # A.8: the bracket's lowest-ranked player
         ctx.point = self.inp.points.unit
         ctx.completion = not nxt  # the last bracket: C.4 and the PAB
         ctx.lookahead = bool(nxt)
-        ctx.next_is_last = bool(nxt) and pos >= self.n
-        saved = (dict(self.final), set(self.alive), set(self.dropped))
+        ctx.next_is_last = bool(nxt) and pos >= rs.n
+        saved = rs.saved()
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
         if not nxt or self._rest_completes():
             return rec, floaters, nxt, pos
-        self.final, self.alive, self.dropped = saved
-        nxt = nxt + list(range(pos, self.n))
+        rs.restore(saved)
+        nxt = nxt + list(range(pos, rs.n))
         ctx.lookahead, ctx.completion = False, True
         rec, floaters = self._pair_bracket(current, mdp_count, nxt)
-        return rec, floaters, nxt, self.n
+        return rec, floaters, nxt, rs.n
 
     def _rest_completes(self) -> bool:
         """Can everybody still unpaired be paired, the PAB (if any) to a candidate (C.4)?
         Shown cheaply from the last matching of the players below when it still pairs them
-        (:meth:`_near_perfect_of`), else by a maximum matching (:meth:`_complete`)."""
-        rest = frozenset(self.alive)
-        if self._one_swap(self._near_perfect_of(rest), rest, frozenset()):
+        (:meth:`CompletionTests.near_perfect_of`), else by a maximum matching."""
+        rs, done = self.rs, self.completion
+        rest = frozenset(rs.alive)
+        if done.one_swap(done.near_perfect_of(rest), rest, frozenset()):
             return True
-        return self._complete(sorted(rest), lambda v: not self.noncand[v])
+        return done.complete(sorted(rest), lambda v: not rs.noncand[v])
 
     def _group(self, start: int) -> list[int]:
-        if start >= self.n:
+        order, n = self.rs.order, self.rs.n
+        if start >= n:
             return []
-        s = self.order[start].score
+        s = order[start].score
         end = start
-        while end < self.n and self.order[end].score == s:
+        while end < n and order[end].score == s:
             end += 1
         return list(range(start, end))
 
@@ -182,41 +188,44 @@ class DutchPairer(Transpositions):
     ) -> tuple[BracketRecord, list[int]]:
         """Pair one bracket (its MDPs first in ``current``) with a look at ``nxt``: the best
         candidate (one matching), then the generation order (Art. 4) in three steps."""
-        perfect = self._perfect_bracket(current, mdp_count, nxt)
+        rs = self.rs
+        perfect = self.perfect.pairs(current, mdp_count, nxt)
         if perfect is not None:
-            return self._pair_perfect(current, nxt, perfect)
-        if self._lookahead_local(current, mdp_count, nxt):
-            saved = (dict(self.final), set(self.alive), set(self.dropped))
+            return self.perfect.fix(current, nxt, perfect)
+        if self.lookahead.local(current, mdp_count, nxt):
+            saved = rs.saved()
             try:
                 rec, floaters = self._pair_candidates(current, mdp_count, nxt, look=False)
-                if self._lookahead_reached(floaters, nxt):
+                if self.lookahead.reached(floaters, nxt):
                     return rec, floaters
             except LookaheadNeeded:
                 pass
-            self.final, self.alive, self.dropped = saved
+            rs.restore(saved)
         return self._pair_candidates(current, mdp_count, nxt, look=True)
 
     def _pair_candidates(
         self, current: list[int], mdp_count: int, nxt: list[int], look: bool
     ) -> tuple[BracketRecord, list[int]]:
         """The matching route; ``look``: the next scoregroup is in the matchings (C8)."""
-        st = self._open_bracket(current, mdp_count, nxt, look)
-        mate = self._solve()
-        self._failure_budget(mate)
-        selected, mdp_bonus, mate = self._choose_mdps(st, mate)  # 4.4
-        mdp_pairs, mate = self._pair_mdps(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
-        remainder, firsts, mate = self._exchange(st, mate)  # 4.3
-        pairs = mdp_pairs + self._transpose(st, remainder, firsts, mate)  # 4.2
-        return self._close_bracket(st, pairs)
+        matcher = self.matcher
+        st = matcher.open_bracket(current, mdp_count, nxt, look)
+        mate = matcher.solve()
+        matcher.failure_budget(mate)
+        selected, mdp_bonus, mate = self.mdps.choose(st, mate)  # 4.4
+        mdp_pairs, mate = self.mdps.pair(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
+        remainder, firsts, mate = self.exchanges.exchange(st, mate)  # 4.3
+        pairs = mdp_pairs + self.transpositions.transpose(st, remainder, firsts, mate)  # 4.2
+        return matcher.close_bracket(st, pairs)
 
     def _result(
         self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None
     ) -> RoundPairing:
-        order = self.order
+        rs = self.rs
+        order = rs.order
         initial = self.inp.initial_colour or "w"
         boards = []
         seen: set[int] = set()
-        for a, b in self.final.items():
+        for a, b in rs.final.items():
             if a in seen:
                 continue
             seen.update((a, b))
@@ -225,8 +234,8 @@ class DutchPairer(Transpositions):
             w, bl = (pa, pb) if colour == "w" else (pb, pa)
             boards.append(Board(w.tpn, bl.tpn, rule))
 
-        boards.sort(key=lambda b: board_key(self.states[b.white], self.states[b.black], self.inp))
-        trace = DutchTrace(brackets, self.states, self.criteria)
+        boards.sort(key=lambda b: board_key(rs.states[b.white], rs.states[b.black], self.inp))
+        trace = DutchTrace(brackets, rs.states, rs.criteria)
         return RoundPairing(self.inp.round, boards, bye, bye_score, trace)
 
 

@@ -1,9 +1,10 @@
 """What the Dutch pairer keeps while it pairs a round: the round's state and each bracket's.
 
-:class:`RoundState` declares what the round keeps (the players in pairing order, the legal
-pairs, the criteria context, the pairs fixed so far); :class:`BracketState` what one bracket's
-matchings keep, replaced with each bracket (``RoundState.bk``); :class:`_Bracket` the
-bracket's players and the bit fields of its generation-order questions.
+:class:`RoundState` is what the round keeps (the players in pairing order, the legal pairs,
+the criteria context, the pairs fixed so far), one object handed to each collaborator of the
+pairer; :class:`BracketState` what one bracket's matchings keep, replaced with each bracket
+(``RoundState.bk``); :class:`_Bracket` the bracket's players and the bit fields of its
+generation-order questions.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ..history import RoundInput
 from ..matching import LocalGraph
 from .criteria import Context, Criterion, Value
 from .editions import Edition
-from .players import PlayerState
+from .players import PlayerState, build_states
 from .weights import WeightLayout
 
 
@@ -93,26 +94,46 @@ class BracketState:
 
 
 class RoundState:
-    """What the round keeps (set by :class:`~.pairer.DutchPairer`)."""
+    """What the round keeps, handed to every collaborator of :class:`~.pairer.DutchPairer`:
+    the players in pairing order (score, then rank: 1.9.1), the criteria in force, the legal
+    pairs (C1, C3), the criteria context (set after the PAB pre-pass), the pairs fixed so far
+    and the bracket being paired (``bk``)."""
 
-    inp: RoundInput
-    edition: Edition
-    states: dict[int, PlayerState]
-    order: list[PlayerState]
-    n: int
-    rounds_played: int
-    criteria: list[Criterion]
-    c9: int | None
-    compat: Compatibility
-    ok: Callable[[int, int], bool]
-    sig: list[int]  # the player's _signature, as an int per signature
     ctx: Context
-    noncand: list[int]
+    noncand: list[int]  # 1: may not take the PAB (C2/C5 read at the round's PAB score)
     c9_setup: list[int]
-    vals: dict[tuple[int, int], list[Value]]
-    dropped: set[tuple[int, int]]
-    alive: set[int]
-    final: dict[int, int]
-    near_cache: dict[frozenset[int], dict[int, int]]
-    last_near: tuple[frozenset[int], dict[int, int]] | None
-    bk: BracketState
+
+    def __init__(self, inp: RoundInput, edition: Edition) -> None:
+        self.inp = inp
+        self.edition = edition
+        self.states: dict[int, PlayerState] = build_states(inp, edition)
+        self.order: list[PlayerState] = sorted(
+            self.states.values(), key=lambda p: (-p.score, p.rank)
+        )
+        self.n = len(self.order)
+        self.rounds_played = inp.round - 1
+        self.criteria: list[Criterion] = [
+            c for c in edition.criteria() if c.rounds_needed <= self.rounds_played
+        ]
+        self.c9: int | None = next((i for i, c in enumerate(self.criteria) if c.key == "C9"), None)
+        # C1 and C3 by place in the sorted order; equal signatures, equal ints.
+        self.compat = Compatibility(self.order, inp.forbidden)
+        self.ok: Callable[[int, int], bool] = self.compat.allows
+        ids: dict[tuple[object, ...], int] = {}
+        self.sig: list[int] = [ids.setdefault(_signature(p), len(ids)) for p in self.order]
+        self.vals: dict[tuple[int, int], list[Value]] = {}
+        self.dropped: set[tuple[int, int]] = set()
+        self.alive: set[int] = set(range(self.n))
+        self.final: dict[int, int] = {}
+        self.bk = BracketState()
+        # Maximum matchings of the players below a bracket, by set (near_perfect_of).
+        self.near_cache: dict[frozenset[int], dict[int, int]] = {}
+        self.last_near: tuple[frozenset[int], dict[int, int]] | None = None
+
+    def saved(self) -> tuple[dict[int, int], set[int], set[tuple[int, int]]]:
+        """The pairs fixed, the players unpaired and the pairs dropped, to try a bracket
+        again from here (:meth:`restore`)."""
+        return dict(self.final), set(self.alive), set(self.dropped)
+
+    def restore(self, saved: tuple[dict[int, int], set[int], set[tuple[int, int]]]) -> None:
+        self.final, self.alive, self.dropped = saved

@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
-from .exchange import Exchanges
-from .state import _Bracket
+from .bracket import BracketMatcher
+from .state import RoundState, _Bracket
 from .weights import bit_width
 
 
-class Transpositions(Exchanges):
-    """4.2: each S1 player in turn gets the earliest S2 player that keeps the best candidate."""
+class Transpositions:
+    """4.2: each S1 player in turn gets the earliest S2 player that keeps the best candidate
+    (the questions asked of the bracket's ``matcher``)."""
 
     # A question ranks an S1 player's first ``shortlist`` candidates only, so that one
     # matching asks more players (each field narrower); one placed beyond them is asked again.
     shortlist = 31
 
-    def _transpose(
+    def __init__(self, rs: RoundState, matcher: BracketMatcher) -> None:
+        self.rs = rs
+        self.matcher = matcher
+
+    def transpose(
         self, st: _Bracket, R: list[int], firsts: list[int], mate: dict[int, int]
     ) -> list[tuple[int, int]]:
         """4.2: each S1 player in turn gets the earliest S2 player that keeps the best
@@ -26,10 +31,10 @@ class Transpositions(Exchanges):
         candidate) and he is asked again.  Returns the remainder's pairs (fixed)."""
         pairs: list[tuple[int, int]] = []
         # The hint steers few of these decisions: its bits serve the questions instead.
-        if self.bk.hint:
-            self.bk.graph.shift({e: -w for e, w in self.bk.hint.items()})
-            self.bk.hint = {}
-        self._prune_failures()  # the MDPs' pairs may have spent a criterion's failures
+        if self.rs.bk.hint:
+            self.rs.bk.graph.shift({e: -w for e, w in self.rs.bk.hint.items()})
+            self.rs.bk.hint = {}
+        self.matcher.prune_failures()  # the MDPs' pairs may have spent a criterion's failures
         # S1' pairs only with S2' now (4.3 dropped the other pairs of the remainder): the
         # S2' players in order, those paired already passed over from the front.
         s1 = set(firsts)
@@ -38,22 +43,22 @@ class Transpositions(Exchanges):
         i = 0
         while i < len(firsts):
             a = firsts[i]
-            while lo < len(pool) and pool[lo] in self.final:
+            while lo < len(pool) and pool[lo] in self.rs.final:
                 lo += 1
             first = self._first_candidate(a, pool, lo)
-            if first is None or mate.get(a) == first or self._swap_to(a, first, mate):
+            if first is None or mate.get(a) == first or self.swap_to(a, first, mate):
                 if first is not None:
                     pairs.append((a, first))
-                    self._finalize(a, first)
+                    self.matcher.finalize(a, first)
                 i += 1
                 continue
             cands = self._candidates(a, pool[lo:])
             lists, width = self._group_lists(st, pool[lo:], firsts[i:], cands)
-            mate = self._solve(self._group_question(lists, width))
+            mate = self.matcher.solve(self._group_question(lists, width))
             settled = self._settle(lists, mate, pairs)
             i += settled
             if settled:
-                self._prune_failures()
+                self.matcher.prune_failures()
         return pairs
 
     def _group_lists(
@@ -98,28 +103,28 @@ class Transpositions(Exchanges):
         short = self.shortlist
         settled = 0
         for x, cands in lists.items():
-            if x not in self.final:
+            if x not in self.rs.final:
                 if len(cands) > short and mate.get(x) not in cands[:short]:
-                    self._drop_edges([(x, b) for b in cands[:short]])
+                    self.matcher.drop_edges([(x, b) for b in cands[:short]])
                     break
                 if x in mate:  # else no candidate keeps the best one
                     pairs.append((x, mate[x]))
-                    self._finalize(x, mate[x])
+                    self.matcher.finalize(x, mate[x])
             settled += 1
         return settled
 
-    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+    def swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
         """Does swapping partners in ``mate`` (a best candidate that keeps every decision so
         far) give ``a`` the partner ``b`` and keep it a best candidate?  ``a``-``b`` and their
         partners' pair replace ``a``'s and ``b``'s pairs: as heavy on the criteria (the
         graph's weights are the criteria alone during 4.2) and the same players paired, so
         the rest completes as before (C4).  If so, ``mate`` is swapped."""
-        if self.bk.solved_whole:
+        if self.rs.bk.solved_whole:
             return False
         ma, mb = mate.get(a), mate.get(b)
         if ma is None or mb is None or mb == a:
             return False
-        graph = self.bk.graph
+        graph = self.rs.bk.graph
         other = (ma, mb) if ma < mb else (mb, ma)
         if other not in graph.edge:
             return False
@@ -134,7 +139,7 @@ class Transpositions(Exchanges):
 
     def _first_candidate(self, a: int, pool: list[int], start: int) -> int | None:
         """The first S2 player ``a`` may still get (:meth:`_candidates`' first)."""
-        edge = self.bk.graph.edge
+        edge = self.rs.bk.graph.edge
         for j in range(start, len(pool)):
             b = pool[j]
             if b > a and (a, b) in edge:
@@ -143,5 +148,5 @@ class Transpositions(Exchanges):
 
     def _candidates(self, a: int, R: list[int]) -> list[int]:
         """The S2 players ``a`` may still get, in 4.2's order."""
-        edge = self.bk.graph.edge  # a finalized player's pairs are gone from it
+        edge = self.rs.bk.graph.edge  # a finalized player's pairs are gone from it
         return [b for b in R if b > a and (a, b) in edge]

@@ -39,7 +39,7 @@ def extent(
 ]:
     """Per criterion field (criterion, score slot): its largest value, the vertices its
     pairs touch, their first and second players, and whether it holds negated failure
-    counts.  ``groups``: the pairs by value list (BracketMatching._bracket_values), each list
+    counts.  ``groups``: the pairs by value list (BracketMatcher._bracket_values), each list
     once."""
     maxima: dict[Field, int] = {}
     touched: dict[Field, set[int]] = {}

@@ -1,5 +1,5 @@
-"""Brackets paired without the next scoregroup in the matchings (engine.dutch.pairer,
-``_lookahead_local`` / ``_lookahead_reached``): the pairing stands only when it reaches
+"""Brackets paired without the next scoregroup in the matchings (engine.dutch.lookahead,
+``Lookahead.local`` / ``Lookahead.reached``): the pairing stands only when it reaches
 C8's bound (C.04.3 2026 Art. 2.4.3) with the rest of the field completable (2.2 [C4]);
 otherwise the bracket is paired again with the next group in view.
 """
@@ -10,32 +10,48 @@ from pathlib import Path
 
 import pytest
 from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.completion import CompletionTests
 from trfaudit.engine.dutch.editions import EDITION_2025
+from trfaudit.engine.dutch.lookahead import Lookahead
 from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer, RoundPairing
+from trfaudit.engine.dutch.state import RoundState
 from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 
 
-class _Spy(DutchPairer):
-    """Records each local attempt's verdict, keyed by the bracket's first resident TPN."""
+class _SpyLookahead(Lookahead):
+    """Records each local attempt's verdict."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
+    def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
+        super().__init__(rs, completion)
         self.verdicts: list[bool] = []
 
-    def _lookahead_reached(self, floaters: list[int], nxt: list[int]) -> bool:
-        got = super()._lookahead_reached(floaters, nxt)
+    def reached(self, floaters: list[int], nxt: list[int]) -> bool:
+        got = super().reached(floaters, nxt)
         self.verdicts.append(got)
         return got
+
+
+class _Spy(DutchPairer):
+    look_ahead = _SpyLookahead
+
+    @property
+    def verdicts(self) -> list[bool]:
+        assert isinstance(self.lookahead, _SpyLookahead)
+        return self.lookahead.verdicts
+
+
+class _NeverLocal(Lookahead):
+    def local(self, current: list[int], mdp_count: int, nxt: list[int]) -> bool:
+        return False
 
 
 class _FullOnly(DutchPairer):
     """The next scoregroup always in the matchings (the route before the local one)."""
 
-    def _lookahead_local(self, current: list[int], mdp_count: int, nxt: list[int]) -> bool:
-        return False
+    look_ahead = _NeverLocal
 
 
 def _pairs(p: RoundPairing) -> set[frozenset[int]]:
@@ -86,19 +102,24 @@ def test_local_route_pairs_as_the_full_matching(name: str) -> None:
     assert refused or name in ("t000244.trf", "t000282.trf")
 
 
-class _CompletionSpy(DutchPairer):
+class _AskBoth(CompletionTests):
     """Asks the full completion test (a maximum matching of everybody left) each time the
     one-swap test around the players below answers, and records both answers."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
+    def __init__(self, rs: RoundState) -> None:
+        super().__init__(rs)
         self.answers: list[tuple[bool, bool]] = []
 
-    def _complete_around(self, left: frozenset[int]) -> bool:
-        got = super()._complete_around(left)
-        full = self._complete(sorted(left | self.bk.lower), lambda v: not self.noncand[v])
+    def complete_around(self, left: frozenset[int]) -> bool:
+        got = super().complete_around(left)
+        rs = self.rs
+        full = self.complete(sorted(left | rs.bk.lower), lambda v: not rs.noncand[v])
         self.answers.append((got, full))
         return got
+
+
+class _CompletionSpy(DutchPairer):
+    completion_tests = _AskBoth
 
 
 @pytest.mark.parametrize("name", ["t000005.trf", "t000109.trf", "t000167.trf", "t000244.trf"])
@@ -111,7 +132,8 @@ def test_one_swap_completion_never_claims_more_than_the_full_test(name: str) -> 
     for rnd in range(2, t.recorded_rounds() + 1):
         spy = _CompletionSpy(round_input(t, rnd), EDITION_2025)
         spy.pair()
-        answers += spy.answers
+        assert isinstance(spy.completion, _AskBoth)
+        answers += spy.completion.answers
     assert all(full for got, full in answers if got)
     assert any(got for got, _ in answers)
 
@@ -134,24 +156,28 @@ def test_local_route_pairs_as_the_full_matching_2017(name: str, rules: str) -> N
         assert local.bye == full.bye
 
 
-class _NearSpy(DutchPairer):
+class _CheckNear(CompletionTests):
     """Checks every matching of the players below that the round keeps or repairs."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
+    def __init__(self, rs: RoundState) -> None:
+        super().__init__(rs)
         self.seen = 0
 
-    def _near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
-        got = super()._near_perfect_of(players)
+    def near_perfect_of(self, players: frozenset[int]) -> dict[int, int]:
+        got = super().near_perfect_of(players)
         if -2 not in got:
             self.seen += 1
             assert set(got) - {-1} == set(players)  # everybody, nobody else
             for v, m in got.items():
                 assert got[m] == v
                 if -1 not in (v, m):
-                    assert self.ok(v, m)  # C1, C3
+                    assert self.rs.ok(v, m)  # C1, C3
             assert (-1 in got) == (len(players) % 2 == 1)  # one left over when odd
         return got
+
+
+class _NearSpy(DutchPairer):
+    completion_tests = _CheckNear
 
 
 @pytest.mark.parametrize("name", ["t000109.trf", "t000244.trf"])
@@ -163,5 +189,6 @@ def test_kept_and_repaired_matchings_below_are_complete(name: str) -> None:
     for rnd in range(2, t.recorded_rounds() + 1):
         spy = _NearSpy(round_input(t, rnd), EDITION_2025)
         spy.pair()
-        seen += spy.seen
+        assert isinstance(spy.completion, _CheckNear)
+        seen += spy.completion.seen
     assert seen

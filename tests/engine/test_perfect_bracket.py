@@ -1,4 +1,4 @@
-"""The perfect-bracket shortcut of engine.dutch.pairer (``_perfect_bracket``): where it pairs a
+"""The perfect-bracket shortcut (engine.dutch.perfect, ``PerfectBracket.pairs``): where it pairs a
 bracket without a matching, and where it must leave the bracket to the matching route.
 
 Expected pairings are derived by hand from the rules (C.04.3 2026 Art. 2-4; dutch-rules.md
@@ -13,8 +13,11 @@ from pathlib import Path
 
 import pytest
 from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.completion import CompletionTests
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.pairer import BracketRecord, DutchPairer
+from trfaudit.engine.dutch.perfect import PerfectBracket
+from trfaudit.engine.dutch.state import RoundState
 from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import read
 
@@ -22,19 +25,28 @@ from .builder import tournament
 from .test_criteria import history
 
 
-class _Spy(DutchPairer):
+class _SpyPerfect(PerfectBracket):
     """Records, per bracket (its first player's TPN), whether the shortcut paired it."""
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
+    def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
+        super().__init__(rs, completion)
         self.took: dict[int, bool] = {}
 
-    def _perfect_bracket(
+    def pairs(
         self, current: list[int], mdp_count: int, nxt: list[int]
     ) -> list[tuple[int, int]] | None:
-        got = super()._perfect_bracket(current, mdp_count, nxt)
-        self.took[self.order[current[0]].tpn] = got is not None
+        got = super().pairs(current, mdp_count, nxt)
+        self.took[self.rs.order[current[0]].tpn] = got is not None
         return got
+
+
+class _Spy(DutchPairer):
+    perfect_bracket = _SpyPerfect
+
+    @property
+    def took(self) -> dict[int, bool]:
+        assert isinstance(self.perfect, _SpyPerfect)
+        return self.perfect.took
 
 
 def _pair(
@@ -80,26 +92,25 @@ def test_no_shortcut_when_the_rest_cannot_complete() -> None:
 
 
 def test_dfs_is_the_lexicographic_order_and_respects_its_budget() -> None:
-    """The search of :meth:`_first_perfect_transposition` against the definition (4.2:
+    """The search of :meth:`PerfectBracket.first_perfect_transposition` against the definition (4.2:
     S2 arrangements in lexicographic order, the first whose pairs are all perfect), by
     brute force over ``itertools.permutations`` (lexicographic for a sorted input), on the
     position of the first test; and a budget too small gives up (None)."""
     t = tournament(history(6, [["1-4 =", "2-6 =", "3-5 ="]]), 5)
-    p = DutchPairer(round_input(t, 2), EDITIONS["2025"])
-    p._legal_pairs()
-    p._round_context()
-    p.dropped = set()
+    pairer = DutchPairer(round_input(t, 2), EDITIONS["2025"])
+    pairer._round_context()
+    p, order = pairer.perfect, pairer.rs.order
     bracket = list(range(6))
     memo: dict[tuple[object, object], bool] = {}
     first = next(
         [(a, b) for a, b in zip(bracket[:3], s2)]
         for s2 in permutations(bracket[3:])
-        if all(p._perfect_pair(a, b, memo) for a, b in zip(bracket[:3], s2))
+        if all(p.perfect_pair(a, b, memo) for a, b in zip(bracket[:3], s2))
     )
-    assert [(p.order[a].tpn, p.order[b].tpn) for a, b in first] == [(1, 5), (2, 4), (3, 6)]
-    assert p._first_perfect_transposition(bracket) == first
-    assert p._first_perfect_transposition(bracket, budget=3) == first  # three choices
-    assert p._first_perfect_transposition(bracket, budget=2) is None
+    assert [(order[a].tpn, order[b].tpn) for a, b in first] == [(1, 5), (2, 4), (3, 6)]
+    assert p.first_perfect_transposition(bracket) == first
+    assert p.first_perfect_transposition(bracket, budget=3) == first  # three choices
+    assert p.first_perfect_transposition(bracket, budget=2) is None
 
 
 @pytest.mark.parametrize("rules", ["2025", "2017", "2012"])
@@ -118,11 +129,15 @@ def test_round_one_of_an_odd_field(rules: str) -> None:
     assert trace_of(got).brackets[0].downfloaters == [7]
 
 
+class _NoLonePerfect(PerfectBracket):
+    def lone_bracket(self, current: list[int], nxt: list[int]) -> bool:
+        return False
+
+
 class _NoLone(DutchPairer):
     """The odd last bracket left to the matching route (the route before the shortcut)."""
 
-    def _lone_bracket(self, current: list[int], nxt: list[int]) -> bool:
-        return False
+    perfect_bracket = _NoLonePerfect
 
 
 def test_round_one_of_odd_corpus_fields_pairs_as_the_matchings() -> None:

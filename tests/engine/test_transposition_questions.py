@@ -10,8 +10,10 @@ from pathlib import Path
 
 import pytest
 from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.bracket import BracketMatcher
 from trfaudit.engine.dutch.pairer import DutchPairer, RoundPairing
 from trfaudit.engine.dutch.trace import trace_of
+from trfaudit.engine.dutch.transposition import Transpositions
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -24,43 +26,60 @@ FILES = [
 ]
 
 
+class _NoBudget(BracketMatcher):
+    def failure_budget(self, mate: dict[int, int]) -> None:
+        pass
+
+
+class _WholeLists(Transpositions):
+    shortlist = 10**9
+
+    def swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+        return False
+
+
 class _Whole(DutchPairer):
     """Every candidate of a player in his question (a shortlist no list reaches), no
     failure budget and no swap: the route before them."""
 
-    shortlist = 10**9
-
-    def _failure_budget(self, mate: dict[int, int]) -> None:
-        pass
-
-    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
-        return False
+    bracket_matcher = _NoBudget
+    transposition = _WholeLists
 
 
-class _Short(DutchPairer):
-    """A shortlist of two: players placed beyond it are common; counts them and the pairs
-    the budget drops."""
+SHORT = 2
 
-    shortlist = 2
 
-    def __init__(self, *args: object, **kw: object) -> None:
-        super().__init__(*args, **kw)  # type: ignore[arg-type]
-        self.beyond = self.pruned = self.swapped = 0
+class _ShortLists(Transpositions):
+    """A shortlist of two: players placed beyond it are common; counts the swaps."""
 
-    def _swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
-        got = super()._swap_to(a, b, mate)
+    shortlist = SHORT
+    swapped = 0
+
+    def swap_to(self, a: int, b: int, mate: dict[int, int]) -> bool:
+        got = super().swap_to(a, b, mate)
         self.swapped += got
         return got
 
-    def _drop_edges(self, edges: list[tuple[int, int]]) -> None:
-        if len(edges) == self.shortlist and all(e[0] == edges[0][0] for e in edges):
-            self.beyond += 1
-        super()._drop_edges(edges)
 
-    def _prune_failures(self) -> None:
-        before = len(self.bk.graph.edge)
-        super()._prune_failures()
-        self.pruned += before - len(self.bk.graph.edge)
+class _CountingMatcher(BracketMatcher):
+    """Counts the players placed beyond a shortlist of two and the pairs the budget drops."""
+
+    beyond = pruned = 0
+
+    def drop_edges(self, edges: list[tuple[int, int]]) -> None:
+        if len(edges) == SHORT and all(e[0] == edges[0][0] for e in edges):
+            self.beyond += 1
+        super().drop_edges(edges)
+
+    def prune_failures(self) -> None:
+        before = len(self.rs.bk.graph.edge)
+        super().prune_failures()
+        self.pruned += before - len(self.rs.bk.graph.edge)
+
+
+class _Short(DutchPairer):
+    bracket_matcher = _CountingMatcher
+    transposition = _ShortLists
 
 
 def _brackets(p: RoundPairing) -> list[tuple[list[tuple[int, int]], list[int]]]:
@@ -90,6 +109,8 @@ def test_both_mechanisms_are_exercised() -> None:
         for rnd in range(2, t.recorded_rounds() + 1):
             spy = _Short(round_input(t, rnd), EDITIONS[rules])
             spy.pair()
-            beyond, pruned = beyond + spy.beyond, pruned + spy.pruned
-            swapped += spy.swapped
+            assert isinstance(spy.matcher, _CountingMatcher)
+            assert isinstance(spy.transpositions, _ShortLists)
+            beyond, pruned = beyond + spy.matcher.beyond, pruned + spy.matcher.pruned
+            swapped += spy.transpositions.swapped
     assert beyond > 0 and pruned > 0 and swapped > 0
