@@ -132,3 +132,14 @@ def test_the_quotations_are_found() -> None:
 def test_a_real_example_quotes_the_current_report(name: str, round_: int, quote: str) -> None:
     section = report_rounds(name).get(round_, "")
     assert " ".join(quote.split()) in section, f"{name} round {round_}: {quote!r} not in\n{section}"
+
+
+#: Words about the project's own history, which a user cannot place.
+HISTORY = re.compile(r"\bissue\s*#?\d+|\bsessions?\b|\bPR\s*#?\d+", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("page", PAGES, ids=lambda p: str(p.relative_to(ROOT)))
+def test_no_history_words(page: Path) -> None:
+    text = page.read_text(encoding="utf-8")
+    found = [m.group(0) for m in HISTORY.finditer(text)]
+    assert not found, f"{page.name}: {found}"
