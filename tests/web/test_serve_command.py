@@ -14,23 +14,26 @@ from trfaudit.checker.cli.serve import host_warning, parse_size
 
 def test_serve_prints_its_loopback_address_and_serves():
     env = dict(os.environ, PYTHONPATH=os.pathsep.join(p for p in sys.path if p))
-    proc = subprocess.Popen(
+    # the context closes the stderr pipe once the server has stopped
+    with subprocess.Popen(
         [sys.executable, "-m", "trfaudit.checker.cli", "serve", "--port", "0", "--workers", "1"],
         env=env,
         stderr=subprocess.PIPE,
         text=True,
-    )
-    try:
-        line = proc.stderr.readline()
-        m = re.match(
-            r"trfaudit serve: (http://127\.0\.0\.1:\d+/) \(listening on this computer only", line
-        )
-        assert m, line
-        with urllib.request.urlopen(m.group(1) + "healthz", timeout=60) as r:
-            assert r.read() == b"ok"
-    finally:
-        proc.terminate()
-        proc.wait(30)
+    ) as proc:
+        assert proc.stderr is not None
+        try:
+            line = proc.stderr.readline()
+            m = re.match(
+                r"trfaudit serve: (http://127\.0\.0\.1:\d+/) \(listening on this computer only",
+                line,
+            )
+            assert m, line
+            with urllib.request.urlopen(m.group(1) + "healthz", timeout=60) as r:
+                assert r.read() == b"ok"
+        finally:
+            proc.terminate()
+            proc.wait(30)
 
 
 def test_bad_max_upload_is_exit_2():
