@@ -166,6 +166,10 @@ class System(Protocol):
     def edition_in_force(self, day: date) -> EditionInfo:
         """The edition in force on ``day``."""
 
+    def edition_for(self, t: Tournament, rules: str = "auto") -> tuple[EditionInfo, str]:
+        """The edition ``rules`` (``auto``: the file's code, else its dates) chooses for
+        ``t``, and why in words; raises ``ValueError`` with the reason when none can be."""
+
     def prepare(self, t: Tournament, request: Request) -> Plan:
         """Validate ``t`` for this system, choose the editions and rounds to audit."""
 

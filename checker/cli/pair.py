@@ -74,6 +74,16 @@ def pair_command(
         say(f"{file}: {refused}", err=True)
         raise typer.Exit(EXIT_INVALID)
     rnd = round_ if round_ is not None else t.recorded_rounds() + 1
+    recorded = t.recorded_rounds()
+    if rnd < 1 or rnd > recorded + 1:
+        say(f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    try:
+        edition, why = system.edition_for(t, rules.value)
+    except ValueError as exc:
+        say(f"{file}: {exc}", err=True)
+        raise typer.Exit(EXIT_INVALID)
+    say(f"rules {edition.name}: {edition.title} ({why})", err=True)
     try:
         paired = system.pair(t, rnd, rules.value)
     except ValueError as exc:
@@ -82,8 +92,6 @@ def pair_command(
     except NoPairing as exc:
         say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
         raise typer.Exit(EXIT_DISCREPANCY)
-    edition = paired.edition
-    say(f"rules {edition.name}: {edition.title} ({paired.reason})", err=True)
     if fmt is Format.list:
         text = as_list(paired.pairing)
     else:

@@ -45,6 +45,14 @@ def _edition(t: Tournament, rules: str) -> tuple[Edition | None, str, EditionCho
     return edition, choice.reason, choice
 
 
+def edition_for(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
+    """The edition ``rules`` chooses for ``t`` and why (ValueError: none can be)."""
+    edition, why, _ = _edition(t, rules)
+    if edition is None:
+        raise ValueError(why)
+    return edition, why
+
+
 def prepare(t: Tournament, request: Request) -> Plan:
     """The editions and initial colours to audit ``t``'s rounds under, with the file-level
     findings (see the module docstring)."""
@@ -107,9 +115,7 @@ def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
     recorded = t.recorded_rounds()
     if rnd < 1 or rnd > recorded + 1:
         raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
-    edition, why, _ = _edition(t, rules)
-    if edition is None:
-        raise ValueError(why)
+    edition, why = edition_for(t, rules)
     inp = round_input(t, rnd)
     if not inp.to_pair:  # an empty pairing is no answer (every player is out)
         raise ValueError(

@@ -58,6 +58,11 @@ class DutchSystem:
     def edition_in_force(self, day: date) -> Edition:
         return edition_in_force(day)
 
+    def edition_for(self, t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
+        from .file import edition_for
+
+        return edition_for(t, rules)
+
     def prepare(self, t: Tournament, request: Request) -> Plan:
         from .file import prepare
 

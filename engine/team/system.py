@@ -60,6 +60,14 @@ class TeamSystem:
         implemented (:func:`.file.edition` refuses such a file)."""
         return TEAM_2026
 
+    def edition_for(self, t: Tournament, rules: str = "auto") -> tuple[TeamEdition, str]:
+        from .file import edition
+
+        name, why = edition(t, rules)
+        if name is None:
+            raise ValueError(f"a Swiss Team event (C.04.6): {why}")
+        return TEAM_2026, why
+
     def prepare(self, t: Tournament, request: Request) -> Plan:
         from .file import prepare
 
