@@ -211,7 +211,7 @@ def prepare_tournament(
     plan = system.prepare(t, options.request(report.file))
     report.rules, report.rules_reason = plan.rules, plan.rules_reason
     report.warnings = list(plan.warnings)
-    report.rules_title = plan.rules_title
+    report.rules_title = plan.rules_title or None
     report.editions = [e.name for e in plan.editions]
     if plan.error is not None:
         report.error = plan.error

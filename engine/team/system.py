@@ -66,7 +66,7 @@ class TeamSystem:
         name, why = edition(t, rules)
         if name is None:
             raise ValueError(f"a Swiss Team event (C.04.6): {why}")
-        return TEAM_2026, why
+        return TEAM_2026, f"{t.type_code or 'no 192 code: FIDE_TEAM'}; {why}"
 
     def prepare(self, t: Tournament, request: Request) -> Plan:
         from .file import prepare
