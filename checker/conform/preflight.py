@@ -1,0 +1,45 @@
+"""The pre-flight round: the program is run once on a small tournament before the run starts.
+
+A program that cannot be run, crashes, hangs, writes nowhere, prints its pairing on stdout
+instead of writing it to ``{out}``, or writes something that is not a pairing list would fail
+every round the same way: that is a misconfigured command (exit 2), said at once.  Only the
+form of the answer is checked here, not the pairing itself (the run judges it).
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from trfaudit.corpus.config import GeneratorConfig
+
+from .cutfile import round_file
+from .engine_cmd import NO_PAIRING_EXIT, Failure, run_engine
+
+#: The pre-flight tournament: 7 players (so round 2 has a PAB), seed 1, round 2 put.
+PLAYERS, ROUND, SEED = 7, 2, 1
+
+
+def preflight(
+    template: str, rules: str, timeout: float, no_pairing_exit: int | None = NO_PAIRING_EXIT
+) -> str | None:
+    """Why the program cannot be tested (one sentence), or None when its answer has the form
+    of a pairing list."""
+    from trfaudit.corpus.generator import generate
+
+    g = generate(GeneratorConfig(players=PLAYERS, rounds=3, rules=rules), SEED)
+    with tempfile.TemporaryDirectory(prefix="trfaudit-preflight-") as tmp:
+        infile, outfile = Path(tmp) / "in.trf", Path(tmp) / "out.txt"
+        infile.write_text(round_file(g.tournament, ROUND), encoding="utf-8")
+        run = run_engine(template, infile, outfile, timeout, no_pairing_exit)
+    if run.pairing is not None:
+        return None
+    what = f"on round {ROUND} of a {PLAYERS}-player tournament"
+    if run.failure is Failure.NO_PAIRING:
+        return (
+            f"the program says no valid pairing exists {what}, which has one "
+            f"({run.detail}): is the command right?"
+        )
+    if run.failure is Failure.CRASH and run.detail.startswith("cannot run"):
+        return run.detail
+    return f"{run.failure} {what}: {run.detail}"
