@@ -271,7 +271,7 @@ def _run(
     if engine is not None:
         line = _replay_line(engine, rules, mix, config, sets, timeout)
         tasks = [
-            harness.Task(s, cfg, engine, mix, timeout, others, no_pairing_exit, line)
+            harness.Task(s, cfg, engine, mix, timeout, others, no_pairing_exit, line, str(output))
             for s in range(seed, seed + count)
         ]
         fn = harness.conform_tournament
@@ -444,6 +444,8 @@ def _replay(folder: Path) -> int:
 def _minimise(tasks: list[Any], results: list[dict[str, Any]], output: Path) -> None:
     """``--minimise``: the first failing tournament, made as small as the search finds, kept
     in ``DIR/minimised/``."""
+    from dataclasses import replace
+
     from ..conform.harness import failed
     from ..conform.minimise import minimise
     from ..conform.replay import round_files
@@ -463,6 +465,7 @@ def _minimise(tasks: list[Any], results: list[dict[str, Any]], output: Path) -> 
         )
         return
     stem = f"minimised/{bad['name']}-r{found.round:02d}"
+    found.task = replace(found.task, results_dir=str(output))
     from ..conform.harness import round_input, rules_pairing, tournament_of, unpairable_round
 
     g, _ = tournament_of(found.task)

@@ -59,6 +59,7 @@ class Task:
     others: tuple[str, ...] = ()  # editions to also try a differing round under
     no_pairing_exit: int | None = NO_PAIRING_EXIT
     replay_line: str = ""  # the command line that runs this tournament alone ({seed})
+    results_dir: str = ""  # where the replay folders go (named in their commands)
 
 
 def _finding(d: Any) -> dict[str, Any]:

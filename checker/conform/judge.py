@@ -69,12 +69,12 @@ BOARD_ORDER = "C.04.2 3.6"
 
 
 def _pair(t: Tournament, board: tuple[int, int], rnd: int) -> str:
-    w, b = board
-    score = t.score
-    return (
-        f"{t.players[w].name} ({w}, {score(w, rnd - 1)}) - {t.players[b].name} "
-        f"({b}, {score(b, rnd - 1)})"
-    )
+    """``Name (TPN, score) - Name (TPN, score)``, the scores before round ``rnd``."""
+
+    def one(tpn: int) -> str:
+        return f"{t.players[tpn].name} ({tpn}, {float(t.score(tpn, rnd - 1)):g})"
+
+    return f"{one(board[0])} - {one(board[1])}"
 
 
 def board_order(t: Tournament, rnd: int, got: EnginePairing, rules: EnginePairing) -> Discrepancy:
@@ -128,8 +128,8 @@ def structure(t: Tournament, rnd: int, got: EnginePairing) -> list[Discrepancy]:
             ILLEGAL,
             "1.9.1",
             players,
-            None,
-            None,
+            text,
+            "each player present paired once, no absent player paired",
             f"your program's list is not a round-pairing (1.9.1): {text}",
             summary=f"Round {rnd}: your program's list is not a round-pairing: {text}",
         )

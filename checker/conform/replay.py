@@ -72,6 +72,7 @@ def round_files(
     """The files of the replay folder ``stem`` (relative to the results folder)."""
     rnd = entry["round"]
     one = task.replay_line.replace("{seed}", str(task.seed))
+    where = f"{task.results_dir}/{stem}" if task.results_dir else stem
     files = {
         "input.trf": text,
         "program.txt": run.output,
@@ -82,7 +83,7 @@ def round_files(
         REPLAY_FILE: json.dumps(replay_settings(task, rnd), indent=2) + "\n",
         "REPLAY.txt": (
             f"Round {rnd} of tournament {task.seed}.\n"
-            f"Rerun this round:       trfaudit conform --replay {shlex.quote(stem)}\n"
+            f"Rerun this round:       trfaudit conform --replay {shlex.quote(where)}\n"
             + (f"Rerun the tournament:   {one}\n" if one else "")
             + "Run the program alone:  "
             + " ".join(

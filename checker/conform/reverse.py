@@ -226,10 +226,10 @@ def check_generated(task: ReverseTask) -> dict[str, Any]:
         try:
             t = load(out)
         except TrfError as exc:
-            return _invalid(task, [str(exc).replace(str(out), "generated file")], settings, data)
+            return _invalid(task, [_where(exc)], settings, data)
     errors = errors_only(validate(t, "generated file"))
     if errors:
-        return _invalid(task, [str(p) for p in errors], settings, data)
+        return _invalid(task, [_where(p) for p in errors], settings, data)
     report = check_tournament(t, Options(rules=task.config.rules))
     rounds: list[dict[str, Any]] = []
     files: dict[str, str] = {}
@@ -270,6 +270,12 @@ def check_generated(task: ReverseTask) -> dict[str, Any]:
         "contents": _contents(t),
         "files": files,
     }
+
+
+def _where(p: Any) -> str:
+    """A reader's or validator's problem as ``line L, column C: message (expected ...)``."""
+    text = f"line {p.line}, column {p.column}: {p.message}"
+    return text + (f" (expected {p.expected})" if p.expected else "")
 
 
 def _contents(t: Any) -> dict[str, int]:
