@@ -243,6 +243,7 @@ def _run(
         "try_rules": list(others),
         "no_pairing_exit": no_pairing_exit,
         "config": json.loads(json.dumps(cfg.as_dict())),
+        "output": str(output),
     }
     if reverse is not None:
         settings_out["generator_keys"] = reverse_mod.passed_keys(cfg, mix)

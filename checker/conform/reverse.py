@@ -13,7 +13,8 @@ acceleration, ...) is not passed, and the run's ``settings.json`` lists it under
 Each file is validated first (:func:`trf.validate.validate`): a file that does not read, or
 reads with errors (a game one side does not record, a point total that is not the sum of the
 results), is a defect of the generator, class ``generator``, with each problem's line and
-column, and is not judged further.  A valid file is checked like any file
+column, and is not judged further.  The Points are judged under the point system the
+generator was given (the ``PointsFor*`` keys), not one inferred from the file.  A valid file is checked like any file
 (:func:`checker.batch.run.check_tournament`) under the chosen edition; its rounds and findings
 are counted as in the forward direction.
 """
@@ -227,6 +228,11 @@ def check_generated(task: ReverseTask) -> dict[str, Any]:
             t = load(out)
         except TrfError as exc:
             return _invalid(task, [_where(exc)], settings, data)
+    told = drawn(task.config, task.seed, task.mix).scoring()
+    if t.scoring != told:
+        # The file states (or its Points imply) another point system than the one the
+        # generator was given: its Points are judged under the one given.
+        t.scoring = told
     errors = errors_only(validate(t, "generated file"))
     if errors:
         return _invalid(task, [_where(p) for p in errors], settings, data)

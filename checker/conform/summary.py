@@ -57,6 +57,15 @@ def summarise(results: list[dict[str, Any]], settings: dict[str, Any]) -> dict[s
         "program_seconds": round(sum(r.get("program_seconds", 0.0) for r in results), 1),
         "program_cpu": round(sum(r.get("program_cpu", 0.0) for r in results), 1),
         "trfaudit_cpu": round(sum(r.get("trfaudit_cpu", 0.0) for r in results), 1),
+        "slowest_round": max(
+            (
+                {"tournament": r["name"], "round": x["round"], "seconds": x["seconds"]}
+                for r, x in rounds
+                if "seconds" in x
+            ),
+            key=lambda d: d["seconds"],
+            default=None,
+        ),
         "findings": len(findings),
         "by_class": dict(Counter(f["class"] for f in findings)),
         "by_kind": dict(Counter(f["kind"] for f in findings)),
@@ -104,11 +113,13 @@ def summary_text(s: dict[str, Any]) -> str:
     """The summary as printed on stdout."""
     rounds = s["rounds"] or 1
     fails = s["engine_failures"]
+    reverse = s["settings"].get("direction") == "reverse"
     lines = [
         (
             f"{s['tournaments']} tournaments, {s['rounds']} rounds: {s['matching_rounds']} "
             f"match, {s['discrepancies']} differ ({100 * s['discrepancies'] / rounds:.2f} %), "
-            f"{fails['total']} without a pairing from your program"
+            f"{fails['total']} without "
+            + ("a file from your generator" if reverse else "a pairing from your program")
             + (
                 f", {s['board_order']['rounds']} in another board order"
                 if s["board_order"]["rounds"]
@@ -131,4 +142,17 @@ def summary_text(s: dict[str, Any]) -> str:
         lines.append(f"  {b['tournament']} round {b['round']}: order {BOARD_ORDER}: {b['finding']}")
     for f in fails["rounds"][:20]:
         lines.append(f"  {f['tournament']} round {f['round']}: {f['failure']}: {f['detail']}")
+    slow = s.get("slowest_round")
+    if slow:
+        lines.append(
+            f"  your program's time: {s['program_seconds']} s in all, slowest "
+            f"{slow['seconds']} s ({slow['tournament']} round {slow['round']})"
+        )
+    first = (s["discrepant_rounds"] or fails["rounds"] or [None])[0]
+    out = s["settings"].get("output")
+    if first and out and not reverse:
+        lines.append(
+            f"  replay a round: trfaudit conform --replay {out}/{first['files']} "
+            f"(or the tournament alone: {out}/{first['files']}/REPLAY.txt)"
+        )
     return "\n".join(lines) + "\n"

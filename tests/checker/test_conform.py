@@ -390,6 +390,19 @@ def test_reverse_passes_every_generator_key_and_checks_the_files(tmp_path):
     assert sum(r["contents"]["half_byes"] for r in lines) > 0
 
 
+def test_reverse_judges_points_under_the_point_system_given(tmp_path):
+    # 3-1-0 passed; a file whose Points are one off for player 1 fits no other system, and
+    # under 3-1-0 only player 1's total is wrong
+    sets = [*SMALL, "--set", "PointsForWin=3", "--set", "PointsForDraw=1"]
+    out = tmp_path / "o"
+    result = conform("--reverse", generator("points"), "--count", "1", *sets, "-o", str(out))
+    assert result.exit_code == 1, result.output
+    s = summary_of(out)
+    assert s["by_class"] == {"generator": 1}
+    (bad,) = s["discrepant_rounds"]
+    assert "line 5, column 81: player 1: points" in bad["findings"][0]
+
+
 def test_reverse_reports_an_invalid_generated_file_as_a_generator_defect(tmp_path):
     out = tmp_path / "o"
     result = conform(
