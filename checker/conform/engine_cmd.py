@@ -123,19 +123,29 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
     proc.wait()
 
 
+#: The program run now in this process (a worker kills it when told to stop).
+_RUNNING: list[subprocess.Popen[bytes]] = []
+
+
+def _stop_worker(signum: int, _frame: object) -> None:
+    """SIGTERM/SIGINT in a worker process: kill the program's group and end the worker (a
+    pool worker would catch an exception and go on with the next task)."""
+    for proc in _RUNNING:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    os._exit(128 + signum)
+
+
 def _stop_on_sigterm() -> None:
-    """In a worker process, make SIGTERM raise (so the ``finally`` below kills the program's
-    group) instead of ending the worker at once and leaving the program running."""
+    """In a worker process (not the main one, whose command line handles its signals),
+    make SIGTERM and SIGINT kill the program it runs, with its group, and end the worker."""
     import multiprocessing
 
     if multiprocessing.parent_process() is None:
-        return  # the main process: the command line handles its signals
-    if signal.getsignal(signal.SIGTERM) is signal.SIG_DFL:
-
-        def stop(signum: int, _frame: object) -> None:
-            raise SystemExit(128 + signum)
-
-        signal.signal(signal.SIGTERM, stop)
+        return
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        if signal.getsignal(signum) is not _stop_worker:
+            signal.signal(signum, _stop_worker)
 
 
 def _last_line(text: str) -> str:
@@ -169,6 +179,7 @@ def run_engine(
         )
     except OSError as exc:
         return EngineRun(None, Failure.CRASH, f"cannot run {argv[0]}: {exc.strerror or exc}")
+    _RUNNING.append(proc)
     try:
         out_bytes, err_bytes = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -184,6 +195,7 @@ def run_engine(
             seconds=time.perf_counter() - start,
         )
     finally:
+        _RUNNING.remove(proc)
         if proc.returncode is None:  # interrupted: leave nothing running
             _kill_group(proc)
     seconds = time.perf_counter() - start

@@ -446,3 +446,40 @@ def test_reverse_with_bbp_v6_forfeits_byes_and_retirements(tmp_path):
     lines = [json.loads(x) for x in (tmp_path / "o" / "results.jsonl").read_text().splitlines()]
     assert sum(r["contents"]["forfeit_entries"] for r in lines) > 0
     assert sum(r["contents"]["half_byes"] for r in lines) > 0
+
+
+def _running(token: str) -> list[int]:
+    """The processes whose command line holds ``token``."""
+    out = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if token in cmd:
+            out.append(int(pid))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
+def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
+    ans = answers(tmp_path / "sigterm-answers.json", SMALL, range(1, 5))
+    args = [sys.executable, "-m", "trfaudit.checker.cli", "conform"]
+    args += ["--engine", program(ans, "hang"), "--count", "4", *SMALL, "--jobs", "2"]
+    proc = subprocess.Popen(
+        [*args, "--timeout", "60", "-o", str(tmp_path / "o")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    # both workers' programs hang in round 3 (each started a child 'sleep 60')
+    hung = f"{ans} hang /"  # a program's command line (the run's own says 'hang {in}')
+    while len(_running(hung)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(_running(hung)) >= 2
+    proc.send_signal(15)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, err
+    assert b"--resume goes on" in err
+    time.sleep(0.5)
+    assert _running(str(ans)) == []
