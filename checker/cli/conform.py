@@ -212,7 +212,7 @@ def _run(
     from ..conform import harness
     from ..conform import reverse as reverse_mod
     from ..conform.engine_cmd import TemplateError, command
-    from ..conform.preflight import preflight
+    from ..conform.preflight import preflight, preflight_generator
     from ..conform.summary import summarise, summary_text
     from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
 
@@ -257,9 +257,12 @@ def _run(
         previous = harness.done_seeds(output)
     if engine is not None:
         reason = preflight(engine, rules, timeout, no_pairing_exit)
-        if reason:
-            say(f"trfaudit conform: pre-flight round: {reason}", err=True)
-            return EXIT_INVALID
+    else:
+        assert reverse is not None
+        reason = preflight_generator(reverse, rules, timeout)
+    if reason:
+        say(f"trfaudit conform: pre-flight round: {reason}", err=True)
+        return EXIT_INVALID
     try:
         output.mkdir(parents=True, exist_ok=True)
         (output / "settings.json").write_text(json.dumps(settings_out, indent=2) + "\n")

@@ -3,7 +3,9 @@
 A program that cannot be run, crashes, hangs, writes nowhere, prints its pairing on stdout
 instead of writing it to ``{out}``, or writes something that is not a pairing list would fail
 every round the same way: that is a misconfigured command (exit 2), said at once.  Only the
-form of the answer is checked here, not the pairing itself (the run judges it).
+form of the answer is checked here, not the pairing itself (the run judges it).  With
+``--reverse`` the generator is run once the same way (:func:`preflight_generator`): it must exit
+0 and write a file.
 """
 
 from __future__ import annotations
@@ -43,3 +45,36 @@ def preflight(
     if run.failure is Failure.CRASH and run.detail.startswith("cannot run"):
         return run.detail
     return f"{run.failure} {what}: {run.detail}"
+
+
+def preflight_generator(template: str, rules: str, timeout: float) -> str | None:
+    """Why the generator cannot be tested (one sentence), or None when it writes a file for
+    a small tournament's settings."""
+    import subprocess
+
+    from .engine_cmd import command
+    from .reverse import rtg_settings
+
+    cfg = GeneratorConfig(players=PLAYERS, rounds=3, rules=rules)
+    with tempfile.TemporaryDirectory(prefix="trfaudit-preflight-") as tmp:
+        settings, out = Path(tmp) / "rtg.txt", Path(tmp) / "gen.trf"
+        settings.write_text(rtg_settings(cfg, SEED), encoding="utf-8")
+        argv = command(template, config=str(settings), out=str(out), seed=str(SEED))
+        what = f"for a {PLAYERS}-player tournament"
+        try:
+            done = subprocess.run(
+                argv, capture_output=True, timeout=timeout, check=False, start_new_session=True
+            )
+        except subprocess.TimeoutExpired:
+            return f"the generator wrote nothing within {timeout:g} s {what}"
+        except OSError as exc:
+            return f"cannot run {argv[0]}: {exc.strerror or exc}"
+        if done.returncode != 0:
+            last = done.stderr.decode("utf-8", "replace").strip().splitlines()[-1:] or ["-"]
+            return f"the generator exits {done.returncode} {what}: {last[0][:200]}"
+        if not out.is_file() or out.stat().st_size == 0:
+            hint = (
+                " (it printed a file on stdout instead: write it to {out})" if done.stdout else ""
+            )
+            return f"the generator wrote no {{out}} file {what}{hint}"
+    return None
