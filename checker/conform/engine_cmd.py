@@ -148,6 +148,28 @@ def _stop_on_sigterm() -> None:
             signal.signal(signum, _stop_worker)
 
 
+def run_in_group(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """``subprocess.run`` with the program in a process group of its own, killed whole (its
+    children too) on a timeout or an interruption; raises ``TimeoutExpired`` and ``OSError``
+    as ``subprocess.run`` does."""
+    _stop_on_sigterm()
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    _RUNNING.append(proc)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        _RUNNING.remove(proc)
+        if proc.returncode is None:
+            _kill_group(proc)
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
 def _last_line(text: str) -> str:
     return (text.strip().splitlines()[-1:] or ["no message"])[0][:200]
 

@@ -52,7 +52,7 @@ def preflight_generator(template: str, rules: str, timeout: float) -> str | None
     a small tournament's settings."""
     import subprocess
 
-    from .engine_cmd import command
+    from .engine_cmd import command, run_in_group
     from .reverse import rtg_settings
 
     cfg = GeneratorConfig(players=PLAYERS, rounds=3, rules=rules)
@@ -62,9 +62,7 @@ def preflight_generator(template: str, rules: str, timeout: float) -> str | None
         argv = command(template, config=str(settings), out=str(out), seed=str(SEED))
         what = f"for a {PLAYERS}-player tournament"
         try:
-            done = subprocess.run(
-                argv, capture_output=True, timeout=timeout, check=False, start_new_session=True
-            )
+            done = run_in_group(argv, timeout)
         except subprocess.TimeoutExpired:
             return f"the generator wrote nothing within {timeout:g} s {what}"
         except OSError as exc:

@@ -29,7 +29,7 @@ from typing import Any
 
 from trfaudit.corpus.config import GeneratorConfig
 
-from .engine_cmd import Failure, command
+from .engine_cmd import Failure, command, run_in_group
 
 PLACEHOLDERS = ("config", "out", "seed")
 
@@ -210,7 +210,7 @@ def check_generated(task: ReverseTask) -> dict[str, Any]:
         cfg_file.write_text(settings)
         argv = command(task.generator, config=str(cfg_file), out=str(out), seed=str(task.seed))
         try:
-            done = subprocess.run(argv, capture_output=True, timeout=task.timeout, check=False)
+            done = run_in_group(argv, task.timeout)
         except subprocess.TimeoutExpired:
             return _failure(
                 task, Failure.TIMEOUT, f"no file within {task.timeout:g} s", {".cfg": settings}
