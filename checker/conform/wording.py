@@ -11,19 +11,21 @@ from __future__ import annotations
 import re
 from typing import Any
 
-#: ``check``'s words for the two sides, and the author's (longest first: "the recorded
-#: pairing" before "recorded").
+#: ``check``'s words for the two sides, and the author's; only phrases whose grammar survives
+#: the change (a word left as it is is better than a garbled sentence).
+_NOUNS = r"(round|board|boards|pairing|pairs|pair|colours|colour|bye|PAB)"
 _WORDS = (
-    (r"\bthe engine's pairing\b", "the rules' pairing"),
+    (r"\bthe engine pairs\b", "the rules pair"),
+    (r"\bthe engine gives\b", "the rules give"),
     (r"\bthe engine's\b", "the rules'"),
-    (r"\bthe engine\b", "the rules"),
-    (r"\bThe engine\b", "The rules"),
-    (r"\bthe recorded pairing\b", "your program's pairing"),
-    (r"\bthe recorded round\b", "your program's round"),
-    (r"\bthe record\b", "your program's pairing"),
-    (r"\bThe record\b", "Your program's pairing"),
-    (r"\brecorded\b", "your program's"),
-    (r"\bRecorded\b", "Your program's"),
+    (r"\bThe engine's\b", "The rules'"),
+    (r"\bthe record and the engine\b", "your program and the rules"),
+    (r"\bthe recorded " + _NOUNS, r"your program's \1"),
+    (r"\bThe recorded " + _NOUNS, r"Your program's \1"),
+    (r"\brecorded " + _NOUNS, r"your program's \1"),
+    (r"\brecorded (?=[A-Z0-9])", "your program's "),  # "recorded Name (6)", "recorded 3-5"
+    (r"\bthe record\b(?!')", "your program's pairing"),
+    (r"\bThe record\b(?!')", "Your program's pairing"),
 )
 
 

@@ -486,3 +486,19 @@ def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
     assert b"--resume goes on" in err
     time.sleep(0.5)
     assert _running(str(ans)) == []
+
+
+def test_findings_are_put_in_the_authors_terms():
+    from trfaudit.checker.conform.wording import in_author_terms
+
+    assert in_author_terms("the recorded board 3 differs from the engine's") == (
+        "your program's board 3 differs from the rules'"
+    )
+    assert in_author_terms("as the engine pairs it; the record is worse") == (
+        "as the rules pair it; your program's pairing is worse"
+    )
+    assert in_author_terms("the bye: recorded Dien, Tomas (6), the engine's Kaistou") == (
+        "the bye: your program's Dien, Tomas (6), the rules' Kaistou"
+    )
+    # words whose change would garble the sentence are left alone
+    assert in_author_terms("the points recorded for round 2") == "the points recorded for round 2"
