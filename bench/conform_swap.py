@@ -29,8 +29,8 @@ def verify(log: str, out_dir: str) -> int:
 
     altered = {line.split()[0] for line in Path(log).read_text().splitlines() if line.strip()}
     kept = {}
-    for trf in Path(out_dir, "rounds").glob("*.trf"):
-        entry = json.loads(trf.with_suffix(".json").read_text())
+    for trf in Path(out_dir, "rounds").glob("*/input.trf"):  # one replay folder per round
+        entry = json.loads(trf.with_name("finding.json").read_text())
         kept[hashlib.sha256(trf.read_bytes()).hexdigest()] = entry
     missed = altered - set(kept)
     classes: dict[str, int] = {}

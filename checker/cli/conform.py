@@ -5,6 +5,7 @@ import json
 import signal
 import time
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -130,28 +131,35 @@ def conform_command(
     if unknown:
         say(f"--try-rules {try_rules}: {', '.join(unknown)}: expected 2025 or 2017", err=True)
         raise typer.Exit(EXIT_INVALID)
-    raise typer.Exit(
-        _run(
-            engine,
-            reverse,
-            rules,
-            count,
-            seed,
-            mix,
-            config,
-            settings or [],
-            timeout,
-            no_pairing_exit,
-            others,
-            output,
-            resume,
-            fail_fast,
-            minimise,
-            junit,
-            jobs,
-            scheduler,
-        )
-    )
+    opts = RunOptions(
+        engine, reverse, rules, count, seed, mix, config, settings or [], timeout,
+        no_pairing_exit, others, output, resume, fail_fast, minimise, junit, jobs, scheduler,
+    )  # fmt: skip
+    raise typer.Exit(_run(opts))
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The options of a run (forward or reverse), as given."""
+
+    engine: str | None
+    reverse: str | None
+    rules: str
+    count: int
+    seed: int
+    mix: bool
+    config: Path | None
+    sets: list[str]
+    timeout: float
+    no_pairing_exit: int
+    others: tuple[str, ...]
+    output: Path
+    resume: bool
+    fail_fast: bool
+    minimise: bool
+    junit: Path | None
+    jobs: int
+    scheduler: str | None
 
 
 #: The settings a resumed run must share with the run it goes on with.
@@ -184,26 +192,8 @@ def _replay_line(
     return " ".join(shlex.quote(w) for w in words) + " --seed {seed} --count 1 -o replay-{seed}"
 
 
-def _run(
-    engine: str | None,
-    reverse: str | None,
-    rules: str,
-    count: int,
-    seed: int,
-    mix: bool,
-    config: Path | None,
-    sets: list[str],
-    timeout: float,
-    no_pairing_exit: int,
-    others: tuple[str, ...],
-    output: Path,
-    resume: bool,
-    fail_fast: bool,
-    minimise: bool,
-    junit: Path | None,
-    jobs: int,
-    scheduler: str | None,
-) -> int:
+def _run(o: RunOptions) -> int:
+    """Run the conformance test (or its reverse) that ``o`` describes; the exit code."""
     from concurrent.futures.process import BrokenProcessPool
 
     from trfaudit.checker.batch.cluster import SchedulerError, cpus, executor
@@ -217,116 +207,118 @@ def _run(
     from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, say
 
     try:
-        cfg = _config(config, sets, rules)
-        if engine is not None:
-            command(engine, **{"in": "x", "out": "y"})
+        cfg = _config(o.config, o.sets, o.rules)
+        if o.engine is not None:
+            command(o.engine, **{"in": "x", "out": "y"})
         else:
-            assert reverse is not None  # exactly one of the two was given (checked above)
-            reverse_mod.check_template(reverse)
+            assert o.reverse is not None  # exactly one of the two was given (checked above)
+            reverse_mod.check_template(o.reverse)
     except (ConfigError, TemplateError) as exc:
         say(f"trfaudit conform: {exc}", err=True)
         return EXIT_INVALID
-    if output.exists() and not output.is_dir():
-        say(f"{output}: not a directory", err=True)
+    if o.output.exists() and not o.output.is_dir():
+        say(f"{o.output}: not a directory", err=True)
         return EXIT_INVALID
-    if (output / harness.RESULTS).exists() and not resume:
-        say(f"{output}: holds a run already (--resume goes on with it)", err=True)
+    if (o.output / harness.RESULTS).exists() and not o.resume:
+        say(f"{o.output}: holds a run already (--resume goes on with it)", err=True)
         return EXIT_INVALID
     settings_out: dict[str, Any] = {
-        "direction": "forward" if engine is not None else "reverse",
-        "engine": engine or reverse,
-        "rules": rules,
-        "count": count,
-        "seed": seed,
-        "mix": mix,
-        "timeout": timeout,
-        "try_rules": list(others),
-        "no_pairing_exit": no_pairing_exit,
+        "direction": "forward" if o.engine is not None else "reverse",
+        "engine": o.engine or o.reverse,
+        "rules": o.rules,
+        "count": o.count,
+        "seed": o.seed,
+        "mix": o.mix,
+        "timeout": o.timeout,
+        "try_rules": list(o.others),
+        "no_pairing_exit": o.no_pairing_exit,
         "config": json.loads(json.dumps(cfg.as_dict())),
-        "output": str(output),
+        "output": str(o.output),
     }
-    if reverse is not None:
-        settings_out["generator_keys"] = reverse_mod.passed_keys(cfg, mix)
-        settings_out["generator_not_passed"] = reverse_mod.not_passed(cfg, mix)
+    if o.reverse is not None:
+        settings_out["generator_keys"] = reverse_mod.passed_keys(cfg, o.mix)
+        settings_out["generator_not_passed"] = reverse_mod.not_passed(cfg, o.mix)
     previous: dict[int, dict[str, Any]] = {}
-    if resume and (output / harness.RESULTS).exists():
-        problem = _same_settings(output, settings_out)
+    if o.resume and (o.output / harness.RESULTS).exists():
+        problem = _same_settings(o.output, settings_out)
         if problem:
-            say(f"{output}: --resume refused: {problem}", err=True)
+            say(f"{o.output}: --resume refused: {problem}", err=True)
             return EXIT_INVALID
-        previous = harness.done_seeds(output)
-    if engine is not None:
-        reason = preflight(engine, rules, timeout, no_pairing_exit)
+        previous = harness.done_seeds(o.output)
+    if o.engine is not None:
+        reason = preflight(o.engine, o.rules, o.timeout, o.no_pairing_exit)
     else:
-        assert reverse is not None
-        reason = preflight_generator(reverse, rules, timeout)
+        assert o.reverse is not None
+        reason = preflight_generator(o.reverse, o.rules, o.timeout)
     if reason:
         say(f"trfaudit conform: pre-flight round: {reason}", err=True)
         return EXIT_INVALID
     try:
-        output.mkdir(parents=True, exist_ok=True)
-        (output / "settings.json").write_text(json.dumps(settings_out, indent=2) + "\n")
+        o.output.mkdir(parents=True, exist_ok=True)
+        (o.output / "settings.json").write_text(json.dumps(settings_out, indent=2) + "\n")
     except OSError as exc:
-        say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+        say(f"{o.output}: cannot write: {exc.strerror or exc}", err=True)
         return EXIT_INVALID
     start = time.perf_counter()
     tasks: list[Any]  # harness.Task or reverse.ReverseTask, with its function
     fn: Callable[..., dict[str, Any]]
-    if engine is not None:
-        line = _replay_line(engine, rules, mix, config, sets, timeout)
+    if o.engine is not None:
+        line = _replay_line(o.engine, o.rules, o.mix, o.config, o.sets, o.timeout)
         tasks = [
-            harness.Task(s, cfg, engine, mix, timeout, others, no_pairing_exit, line, str(output))
-            for s in range(seed, seed + count)
+            harness.Task(
+                s, cfg, o.engine, o.mix, o.timeout, o.others, o.no_pairing_exit, line, str(o.output)
+            )
+            for s in range(o.seed, o.seed + o.count)
         ]
         fn = harness.conform_tournament
     else:
-        assert reverse is not None
+        assert o.reverse is not None
         tasks = [
-            reverse_mod.ReverseTask(s, cfg, reverse, mix, timeout)
-            for s in range(seed, seed + count)
+            reverse_mod.ReverseTask(s, cfg, o.reverse, o.mix, o.timeout)
+            for s in range(o.seed, o.seed + o.count)
         ]
         fn = reverse_mod.check_generated
     todo = sum(1 for t in tasks if t.seed not in previous)
     interrupted = 0
     with _progress(todo) as tick, _signals() as stop:
         try:
-            with executor(cpus() if jobs == 0 else jobs, scheduler) as map_unordered:
+            with executor(cpus() if o.jobs == 0 else o.jobs, o.scheduler) as map_unordered:
                 results = harness.run_batch(
-                    tasks, output, map_unordered, previous, tick, fn=fn, fail_fast=fail_fast
+                    tasks, o.output, map_unordered, previous, tick, fn=fn, fail_fast=o.fail_fast
                 )
         except SchedulerError as exc:
             say(str(exc), err=True)
             return EXIT_INVALID
         except OSError as exc:
-            say(f"{output}: cannot write: {exc.strerror or exc}", err=True)
+            say(f"{o.output}: cannot write: {exc.strerror or exc}", err=True)
             return EXIT_INVALID
         except (KeyboardInterrupt, BrokenProcessPool):
             interrupted = stop.signum or signal.SIGINT
     if interrupted:
-        done = len(harness.done_seeds(output))
+        done = len(harness.done_seeds(o.output))
         say(
-            f"interrupted: {done} tournaments in {output}/results.jsonl "
+            f"interrupted: {done} tournaments in {o.output}/results.jsonl "
             "(--resume goes on with the others)",
             err=True,
         )
         return 128 + int(interrupted)
     seconds = time.perf_counter() - start
     settings_out["seconds"] = round(seconds, 1)
-    settings_out["fail_fast"] = fail_fast
+    settings_out["fail_fast"] = o.fail_fast
     summary = summarise(results, settings_out)
-    (output / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
+    (o.output / "summary.json").write_text(json.dumps(summary, indent=2) + "\n")
     typer.echo(summary_text(summary), nl=False)
-    if junit is not None:
+    if o.junit is not None:
         from ..conform.junit import write_junit
 
         try:
-            write_junit(junit, results, rules, seconds)
+            write_junit(o.junit, results, o.rules, seconds)
         except OSError as exc:
-            say(f"{junit}: cannot write: {exc.strerror or exc}", err=True)
+            say(f"{o.junit}: cannot write: {exc.strerror or exc}", err=True)
             return EXIT_INVALID
-    if minimise and engine is not None:
-        _minimise(tasks, results, output)
-    say(f"results in {output} ({seconds:.1f} s)", err=True)
+    if o.minimise and o.engine is not None:
+        _minimise(tasks, results, o.output)
+    say(f"results in {o.output} ({seconds:.1f} s)", err=True)
     bad = summary["discrepancies"] or summary["engine_failures"]["total"]
     bad = bad or summary["board_order"]["rounds"]
     return EXIT_DISCREPANCY if bad else EXIT_OK
