@@ -245,11 +245,16 @@ def _run(o: RunOptions) -> int:
             say(f"{o.output}: --resume refused: {problem}", err=True)
             return EXIT_INVALID
         previous = harness.done_seeds(o.output)
-    if o.engine is not None:
-        reason = preflight(o.engine, o.rules, o.timeout, o.no_pairing_exit)
-    else:
-        assert o.reverse is not None
-        reason = preflight_generator(o.reverse, o.rules, o.timeout)
+    with _signals() as stop:  # a signal now must not leave the pre-flight program running
+        try:
+            if o.engine is not None:
+                reason = preflight(o.engine, o.rules, o.timeout, o.no_pairing_exit)
+            else:
+                assert o.reverse is not None
+                reason = preflight_generator(o.reverse, o.rules, o.timeout)
+        except KeyboardInterrupt:
+            say("interrupted in the pre-flight round", err=True)
+            return 128 + int(stop.signum or signal.SIGINT)
     if reason:
         say(f"trfaudit conform: pre-flight round: {reason}", err=True)
         return EXIT_INVALID
