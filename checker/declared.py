@@ -12,6 +12,7 @@ was not paired by the program that wrote the file.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from trfaudit.trf.model import Tournament
@@ -47,6 +48,14 @@ def accounts_for(line: PibeLine, recorded: Pairing, expected: Pairing) -> str | 
             f"{_show(after - record)} expected"
         )
     return "; ".join(problems) or None
+
+
+def declared_only(findings: Iterable[Discrepancy]) -> bool:
+    """Whether a round's findings are all a manual change the file declares and that turns
+    the engine's pairing into the record (see the module docstring): the round is explained by
+    the file, so it does not make ``check`` exit 1."""
+    items = list(findings)
+    return bool(items) and all(d.cause == Cause.MANUAL_CHANGE and d.evidence for d in items)
 
 
 def combined(lines: list[PibeLine]) -> PibeLine | None:

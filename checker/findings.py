@@ -73,14 +73,6 @@ def number_ranges(numbers: Iterable[int]) -> str:
     return ", ".join(out)
 
 
-def declared_only(findings: Iterable[Discrepancy]) -> bool:
-    """Whether a round's findings are all a manual change the file declares and that turns
-    the engine's pairing into the record (:mod:`checker.declared`): the round is explained by
-    the file, so it does not make ``check`` exit 1."""
-    items = list(findings)
-    return bool(items) and all(d.cause == Cause.MANUAL_CHANGE and d.evidence for d in items)
-
-
 def class_of(kind: str) -> FindingClass:
     """The class a kind belongs to when nothing more is known: an ``input`` finding blames the
     file, an ``unexplained`` one the interpretation (ours or the program's), the rest the
@@ -339,9 +331,12 @@ class BatchReport:
 
     @property
     def exit_code(self) -> int:
-        """2 if any file could not be checked, else 1 if any round differs, else 0."""
+        """2 if any file could not be checked, else 1 if any round differs (not counting one
+        a declared manual change accounts for, :func:`checker.declared.declared_only`), else 0."""
         if any(f.error is not None for f in self.files):
             return 2
+        from .declared import declared_only
+
         if any(
             f.standings or any(not declared_only(r.discrepancies) for r in f.differing)
             for f in self.files

@@ -142,12 +142,6 @@ def summary_text(s: dict[str, Any]) -> str:
         lines.append(f"  {b['tournament']} round {b['round']}: order {BOARD_ORDER}: {b['finding']}")
     for f in fails["rounds"][:20]:
         lines.append(f"  {f['tournament']} round {f['round']}: {f['failure']}: {f['detail']}")
-    slow = s.get("slowest_round")
-    if slow:
-        lines.append(
-            f"  your program's time: {s['program_seconds']} s in all, slowest "
-            f"{slow['seconds']} s ({slow['tournament']} round {slow['round']})"
-        )
     first = (s["discrepant_rounds"] or fails["rounds"] or [None])[0]
     out = s["settings"].get("output")
     if first and out and not reverse:
