@@ -14,7 +14,7 @@ Handling Rules), never mixed with the pairing findings.  A round for which the r
 legal pairing is put to the program too: "no valid pairing" is then its right answer.
 
 In these findings the program's pairing stands where ``check`` puts the record and the rules'
-pairing (trfaudit's engine) where it puts the engine's: :func:`for_program` says so in the
+pairing (trfaudit's engine) where it puts the engine's: :func:`.wording.for_program` says so in the
 author's terms ("your program", "the rules").
 """
 
