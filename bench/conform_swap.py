@@ -23,14 +23,30 @@ from pathlib import Path
 ONE_IN = 20
 
 
+def preflight_digests() -> set[str]:
+    """The SHA-256 of the pre-flight round's input, under either edition."""
+    from trfaudit.checker.conform.cutfile import round_file
+    from trfaudit.checker.conform.preflight import PLAYERS, ROUND, SEED
+    from trfaudit.corpus.config import GeneratorConfig
+    from trfaudit.corpus.generator import generate
+
+    out = set()
+    for rules in ("2025", "2017"):
+        g = generate(GeneratorConfig(players=PLAYERS, rounds=3, rules=rules), SEED)
+        text = round_file(g.tournament, ROUND)
+        out.add(hashlib.sha256(text.encode("utf-8")).hexdigest())
+    return out
+
+
 def verify(log: str, out_dir: str) -> int:
     """Compare the altered rounds in LOG with the rounds ``conform`` kept in OUT_DIR/rounds."""
     import json
 
     altered = {line.split()[0] for line in Path(log).read_text().splitlines() if line.strip()}
+    altered -= preflight_digests()  # the pre-flight round checks the list's form only
     kept = {}
-    for trf in Path(out_dir, "rounds").glob("*.trf"):
-        entry = json.loads(trf.with_suffix(".json").read_text())
+    for trf in Path(out_dir, "rounds").glob("*/input.trf"):  # one replay folder per round
+        entry = json.loads(trf.with_name("finding.json").read_text())
         kept[hashlib.sha256(trf.read_bytes()).hexdigest()] = entry
     missed = altered - set(kept)
     classes: dict[str, int] = {}

@@ -1,6 +1,7 @@
 """``check --annotate OUT``: the file as TRF-2026 with a PIBE line for each round that does not
-follow the rules: ``### Import @ Round n: <record> => <rules>`` (the TEC arrow form of
-:mod:`trf.pibe`; boards ``white-black`` by starting rank, ``N=PAB`` for the bye).  A round the
+follow the rules: ``### Import @ Round n: <rules> => <record>`` (the TEC arrow form of
+:mod:`trf.pibe`, the way an ``MPA`` line is written: the engine's pairs, then the pairs the round
+got; boards ``white-black`` by starting rank, ``N=PAB`` for the bye).  A round the
 file already declares changed (an ``MPA`` line that accounts for it) gets no second line.
 """
 
@@ -25,7 +26,7 @@ def annotated(t: Tournament, report: FileReport) -> tuple[str, list[str]]:
             continue
         if all(d.cause == Cause.MANUAL_CHANGE and d.evidence for d in r.discrepancies):
             continue  # already declared by an MPA line that accounts for it
-        lines.append(arrow_line("Import", r.round, _boards(r.recorded), _boards(r.expected)))
+        lines.append(arrow_line("Import", r.round, _boards(r.expected), _boards(r.recorded)))
     t.records = list(t.records) + [Record(RecordKind.COMMENT, line) for line in lines]
     result = convert(t, "trf26")
     return result.text, [w.message for w in result.warnings]

@@ -5,12 +5,14 @@ pairing into the recorded one, exactly (the pairs it removes are the engine's, t
 adds are the record's, and nothing else differs), puts the round down to the arbiter: one
 finding of class ``input``, cause ``manual-change``, quoting the line, instead of the pairing
 findings.  A declared change that does not account for the difference is reported beside the
-pairing findings.  An ``Import`` line is shown with its round (a warning of the file): the round
+pairing findings.  Several ``MPA`` lines for one round are read together (their changes applied
+at once) when no one of them accounts for the round alone.  An ``Import`` line is shown with its round (a warning of the file): the round
 was not paired by the program that wrote the file.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 
 from trfaudit.checker.findings import FileReport
@@ -48,9 +50,35 @@ def accounts_for(line: PibeLine, recorded: Pairing, expected: Pairing) -> str | 
     return "; ".join(problems) or None
 
 
-def _mpa_finding(line: PibeLine, left: str | None) -> Discrepancy:
+def declared_only(findings: Iterable[Discrepancy]) -> bool:
+    """Whether a round's findings are all a manual change the file declares and that turns
+    the engine's pairing into the record (see the module docstring): the round is explained by
+    the file, so it does not make ``check`` exit 1."""
+    items = list(findings)
+    return bool(items) and all(d.cause == Cause.MANUAL_CHANGE and d.evidence for d in items)
+
+
+def combined(lines: list[PibeLine]) -> PibeLine | None:
+    """The MPA lines of one round as one change (their pairs together), or None when one of
+    them does not state its pairs."""
+    if any(ln.engine is None or ln.result is None for ln in lines):
+        return None
+    return replace(
+        lines[0],
+        engine=tuple(b for ln in lines for b in ln.engine or ()),
+        result=tuple(b for ln in lines for b in ln.result or ()),
+    )
+
+
+def _quoted(lines: list[PibeLine]) -> str:
+    return " and ".join(f"line {ln.line}: '{ln.raw.strip()}'" for ln in lines)
+
+
+def _mpa_finding(
+    line: PibeLine, left: str | None, together: list[PibeLine] | None = None
+) -> Discrepancy:
     players = sorted({x for b in (line.result or ()) for x in b if x})
-    quoted = f"line {line.line}: '{line.raw.strip()}'"
+    quoted = _quoted(together or [line])
     if left is None:
         text = f"the round was changed by hand and the change is declared ({quoted})"
         return Discrepancy(
@@ -111,8 +139,11 @@ def apply_declared(
             continue
         left = [accounts_for(line, r.recorded, r.expected) for line in declared]
         exact = next((ln for ln, rest in zip(declared, left) if rest is None), None)
+        both = combined(declared) if exact is None and len(declared) > 1 else None
         if exact is not None:
             out.append(replace(r, discrepancies=[_mpa_finding(exact, None)]))
+        elif both is not None and accounts_for(both, r.recorded, r.expected) is None:
+            out.append(replace(r, discrepancies=[_mpa_finding(both, None, declared)]))
         else:
             notes = [_mpa_finding(ln, rest) for ln, rest in zip(declared, left)]
             out.append(replace(r, discrepancies=notes + list(r.discrepancies)))

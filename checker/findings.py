@@ -122,10 +122,16 @@ class BatchReport:
 
     @property
     def exit_code(self) -> int:
-        """2 if any file could not be checked, else 1 if any round differs, else 0."""
+        """2 if any file could not be checked, else 1 if any round differs (not counting one
+        a declared manual change accounts for, :func:`checker.declared.declared_only`), else 0."""
         if any(f.error is not None for f in self.files):
             return 2
-        if any(f.differing or f.standings for f in self.files):
+        from .declared import declared_only
+
+        if any(
+            f.standings or any(not declared_only(r.discrepancies) for r in f.differing)
+            for f in self.files
+        ):
             return 1
         return 0
 

@@ -105,6 +105,11 @@ class Generated:
     stopped: str | None = None  # why it ended before config.rounds, None if complete
     stats: dict[str, int] = field(default_factory=dict)
     plans: list[Plan] = field(default_factory=list)  # index TPN-1
+    # Each round's boards (white, black) in the engine's board order (C.04.2 3.6), which the
+    # tournament's entries do not keep.
+    board_order: dict[int, tuple[tuple[int, int], ...]] = field(default_factory=dict)
+    # The announced absences of the round the generator could not pair (``stopped``).
+    stop_absent: dict[int, EntryKind] = field(default_factory=dict)
 
 
 _LETTER = {EntryKind.HALF_BYE: "H", EntryKind.ZERO_BYE: "Z"}
@@ -218,6 +223,8 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         forbidden_pairs=len(t.forbidden_pairs),
     )
     stopped = None
+    stop_absent: dict[int, EntryKind] = {}
+    board_order: dict[int, tuple[tuple[int, int], ...]] = {}
     played = 0
     unusual = {n: getattr(cfg, n) for n in extras.UNUSUAL if getattr(cfg, n)}
     planned = extras.unusual_games(dice, unusual, cfg.rounds) if unusual else {}
@@ -245,9 +252,11 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
             pairing = pair_round(round_input(t, rnd), edition)
         except NoPairing as exc:
             stopped = f"round {rnd}: no legal pairing ({exc})"
+            stop_absent = dict(absent)
             break
         finally:
             t.absent_next = {}
+        board_order[rnd] = tuple((b.white, b.black) for b in pairing.boards)
         entries: dict[int, RoundEntry] = {}
         counted = (
             extras.place_counted(dice, planned, rnd, list(range(len(pairing.boards))))
@@ -302,7 +311,7 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         t.set_tie_breaks(codes)
         for tpn, rank in extras.standings_ranks(t, codes).items():
             t.players[tpn].rank = rank
-    return Generated(seed, cfg, t, played, stopped, stats, plans)
+    return Generated(seed, cfg, t, played, stopped, stats, plans, board_order, stop_absent)
 
 
 def render(

@@ -119,6 +119,7 @@ class Summary:
     files_differing: int = 0
     rounds: int = 0
     rounds_differing: int = 0
+    rounds_declared: int = 0  # differing, but explained by a declared manual change (exit 0)
     discrepancies: int = 0
     by_class: dict[str, int] = field(default_factory=dict)
     #: pairing findings that list an input alternative (counted in by_class too)
@@ -139,6 +140,14 @@ class Summary:
         self.rounds += len(rounds)
         differing = [r for r in rounds if r.get("status") != "match"]
         self.rounds_differing += len(differing)
+        self.rounds_declared += sum(
+            1
+            for r in differing
+            if r.get("discrepancies")
+            and all(
+                d.get("cause") == "manual-change" and d.get("evidence") for d in r["discrepancies"]
+            )
+        )
         if differing:
             self.files_differing += 1
         else:
@@ -159,7 +168,7 @@ class Summary:
         """As :attr:`checker.model.BatchReport.exit_code`."""
         if self.not_checked:
             return 2
-        return 1 if self.rounds_differing else 0
+        return 1 if self.rounds_differing > self.rounds_declared else 0
 
     def to_dict(self) -> dict[str, Any]:
         return {

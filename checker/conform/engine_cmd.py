@@ -4,15 +4,27 @@ The command is a template: ``{in}`` is replaced by the TRF to pair, ``{out}`` by
 program writes its pairing to (``bbpPairings.exe --dutch {in} -p {out}``).  The pairing list is
 the JaVaFo/bbpPairings output (JaVaFo AUM 2.2, bbpPairings README): the number of pairs, then
 one ``white black`` line per board by pairing number, ``id 0`` for the pairing-allocated bye.
+A program that finds no valid pairing says so by its exit status (bbpPairings README "Error
+codes": 1), which ``no_pairing_exit`` names.
+
+The program runs in a process group of its own (a new session), so that a timeout or an
+interruption kills it with every child it started.
 """
 
 from __future__ import annotations
 
+import contextlib
+import os
 import shlex
+import signal
 import subprocess
+import time
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
+
+#: The exit status by which bbpPairings says that no valid pairing exists (its README).
+NO_PAIRING_EXIT = 1
 
 
 class Failure(StrEnum):
@@ -21,6 +33,7 @@ class Failure(StrEnum):
     CRASH = "crash"  # a non-zero exit status, or killed by a signal
     TIMEOUT = "timeout"  # still running after the time limit (then killed)
     UNREADABLE = "unreadable"  # no output file, or not a pairing list
+    NO_PAIRING = "no-pairing"  # the program says no valid pairing exists (not always wrong)
 
 
 class TemplateError(ValueError):
@@ -51,6 +64,8 @@ class EngineRun:
     detail: str = ""
     output: str = ""  # the output file as written (decoded leniently), kept for replay
     stderr: str = field(default="", repr=False)
+    stdout: str = field(default="", repr=False)
+    seconds: float = 0.0  # wall-clock time of the program's run
 
 
 def command(template: str, **values: str) -> list[str]:
@@ -101,26 +116,145 @@ def parse_pairing(text: str) -> EnginePairing:
     return EnginePairing(tuple(boards), bye)
 
 
-def run_engine(template: str, infile: Path, outfile: Path, timeout: float) -> EngineRun:
+def _kill_group(proc: subprocess.Popen[bytes]) -> None:
+    """Kill the program and every process of its group, and reap it."""
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    proc.wait()
+
+
+#: The program run now in this process (a worker kills it when told to stop).
+_RUNNING: list[subprocess.Popen[bytes]] = []
+
+
+def _stop_worker(signum: int, _frame: object) -> None:
+    """SIGTERM/SIGINT in a worker process: kill the program's group and end the worker (a
+    pool worker would catch an exception and go on with the next task)."""
+    for proc in _RUNNING:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    os._exit(128 + signum)
+
+
+def _stop_on_sigterm() -> None:
+    """In a worker process (not the main one, whose command line handles its signals),
+    make SIGTERM and SIGINT kill the program it runs, with its group, and end the worker."""
+    import multiprocessing
+
+    if multiprocessing.parent_process() is None:
+        return
+    for signum in (signal.SIGTERM, signal.SIGINT):
+        if signal.getsignal(signum) is not _stop_worker:
+            signal.signal(signum, _stop_worker)
+
+
+def run_in_group(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:
+    """``subprocess.run`` with the program in a process group of its own, killed whole (its
+    children too) on a timeout or an interruption; raises ``TimeoutExpired`` and ``OSError``
+    as ``subprocess.run`` does."""
+    _stop_on_sigterm()
+    proc = subprocess.Popen(
+        argv,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    _RUNNING.append(proc)
+    try:
+        out, err = proc.communicate(timeout=timeout)
+    finally:
+        _RUNNING.remove(proc)
+        if proc.returncode is None:
+            _kill_group(proc)
+    return subprocess.CompletedProcess(argv, proc.returncode, out, err)
+
+
+def _last_line(text: str) -> str:
+    return (text.strip().splitlines()[-1:] or ["no message"])[0][:200]
+
+
+def run_engine(
+    template: str,
+    infile: Path,
+    outfile: Path,
+    timeout: float,
+    no_pairing_exit: int | None = NO_PAIRING_EXIT,
+) -> EngineRun:
     """Run the program on ``infile``; never raises for anything the program does."""
     argv = command(template, **{"in": str(infile), "out": str(outfile)})
-    outfile.unlink(missing_ok=True)
+    _stop_on_sigterm()
     try:
-        done = subprocess.run(argv, capture_output=True, timeout=timeout, check=False)
-    except subprocess.TimeoutExpired:
-        return EngineRun(None, Failure.TIMEOUT, f"no answer within {timeout:g} s")
+        outfile.unlink(missing_ok=True)
+    except OSError:  # a directory a previous run made
+        import shutil
+
+        shutil.rmtree(outfile, ignore_errors=True)
+    start = time.perf_counter()
+    try:
+        proc = subprocess.Popen(
+            argv,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            start_new_session=True,
+        )
     except OSError as exc:
         return EngineRun(None, Failure.CRASH, f"cannot run {argv[0]}: {exc.strerror or exc}")
-    stderr = done.stderr.decode("utf-8", "replace")
-    output = outfile.read_bytes().decode("utf-8", "replace") if outfile.exists() else ""
-    if done.returncode != 0:
-        last = stderr.strip().splitlines()[-1:] or ["no message"]
-        how = f"signal {-done.returncode}" if done.returncode < 0 else f"exit {done.returncode}"
-        return EngineRun(None, Failure.CRASH, f"{how}: {last[0][:200]}", output, stderr)
-    if not outfile.exists():
-        return EngineRun(None, Failure.UNREADABLE, "no output file written", "", stderr)
+    _RUNNING.append(proc)
     try:
-        pairing = parse_pairing(output)
+        out_bytes, err_bytes = proc.communicate(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        _kill_group(proc)
+        out_bytes, err_bytes = proc.communicate()
+        stderr = err_bytes.decode("utf-8", "replace")
+        return EngineRun(
+            None,
+            Failure.TIMEOUT,
+            f"no answer within {timeout:g} s",
+            stderr=stderr,
+            stdout=out_bytes.decode("utf-8", "replace"),
+            seconds=time.perf_counter() - start,
+        )
+    finally:
+        _RUNNING.remove(proc)
+        if proc.returncode is None:  # interrupted: leave nothing running
+            _kill_group(proc)
+    seconds = time.perf_counter() - start
+    # children left in the background by a program that has exited
+    with contextlib.suppress(ProcessLookupError, PermissionError):
+        os.killpg(proc.pid, signal.SIGKILL)
+    stderr = err_bytes.decode("utf-8", "replace")
+    stdout = out_bytes.decode("utf-8", "replace")
+    output, unreadable = "", ""
+    if outfile.is_dir():
+        unreadable = f"{outfile.name} (the {{out}} file) is a directory"
+    elif outfile.exists():
+        try:
+            output = outfile.read_bytes().decode("utf-8", "replace")
+        except OSError as exc:
+            unreadable = f"the output file cannot be read: {exc.strerror or exc}"
+    done = EngineRun(None, None, "", output, stderr, stdout, seconds)
+    if proc.returncode != 0:
+        if proc.returncode == no_pairing_exit:
+            done.failure = Failure.NO_PAIRING
+            done.detail = f"exit {proc.returncode} (no valid pairing): {_last_line(stderr)}"
+            return done
+        how = f"signal {-proc.returncode}" if proc.returncode < 0 else f"exit {proc.returncode}"
+        done.failure, done.detail = Failure.CRASH, f"{how}: {_last_line(stderr)}"
+        return done
+    if not unreadable and not outfile.exists():
+        unreadable = "no output file written"
+        try:
+            parse_pairing(stdout)
+            unreadable += " (a pairing list was printed on stdout instead: write it to {out})"
+        except ValueError:
+            pass
+    if unreadable:
+        done.failure, done.detail = Failure.UNREADABLE, unreadable
+        return done
+    try:
+        done.pairing = parse_pairing(output)
     except ValueError as exc:
-        return EngineRun(None, Failure.UNREADABLE, str(exc), output, stderr)
-    return EngineRun(pairing, None, "", output, stderr)
+        done.failure, done.detail = Failure.UNREADABLE, str(exc)
+    return done

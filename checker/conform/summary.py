@@ -1,7 +1,10 @@
 """The summary of a ``trfaudit conform`` run: counts, and the text printed on stdout.
 
 ``summary.json`` holds at least ``tournaments``, ``rounds``, ``discrepancies`` (rounds whose
-pairing differs), ``by_class`` / ``by_kind`` / ``by_criterion`` (findings, by the TEC class,
+pairing differs), ``board_order`` (rounds with the rules' pairs and colours in another board
+order, C.04.2 3.6), ``no_pairing_agreed`` (rounds the rules cannot pair, and the program said
+so), ``program_seconds`` / ``program_cpu`` / ``trfaudit_cpu`` (the program's time and CPU,
+trfaudit's CPU, summed over the tournaments), ``by_class`` / ``by_kind`` / ``by_criterion`` (findings, by the TEC class,
 the kind and the criterion as the edition labels it) and ``engine_failures`` (rounds without a
 pairing: by failure, and each one with its tournament, round and message).
 """
@@ -11,13 +14,24 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from .judge import BOARD_ORDER
+
 #: Entries listed one by one in the summary (the counts are always complete).
 LISTED = 200
 
 
+def _board_order_only(x: dict[str, Any]) -> bool:
+    return all(f["criterion"] == BOARD_ORDER for f in x["findings"])
+
+
 def summarise(results: list[dict[str, Any]], settings: dict[str, Any]) -> dict[str, Any]:
+    """The counts of a run (see the module docstring); a round whose only finding is its
+    board order (C.04.2 3.6) is counted under ``board_order``, apart from the pairing
+    discrepancies."""
     rounds = [(r, x) for r in results for x in r["rounds"]]
-    differing = [(r, x) for r, x in rounds if x["status"] == "differs"]
+    all_differing = [(r, x) for r, x in rounds if x["status"] == "differs"]
+    ordered = [(r, x) for r, x in all_differing if _board_order_only(x)]
+    differing = [(r, x) for r, x in all_differing if not _board_order_only(x)]
     failed = [(r, x) for r, x in rounds if x["status"] == "failure"]
     findings = [f for _, x in differing for f in x["findings"]]
     matches: Counter[str] = Counter(m for _, x in differing for m in x.get("matches", []))
@@ -25,8 +39,33 @@ def summarise(results: list[dict[str, Any]], settings: dict[str, Any]) -> dict[s
         "settings": settings,
         "tournaments": len(results),
         "rounds": len(rounds),
-        "matching_rounds": len(rounds) - len(differing) - len(failed),
+        "matching_rounds": len(rounds) - len(all_differing) - len(failed),
+        "no_pairing_agreed": sum(1 for _, x in rounds if x.get("no_pairing")),
         "discrepancies": len(differing),
+        "board_order": {
+            "rounds": len(ordered),
+            "listed": [
+                {
+                    "tournament": r["name"],
+                    "round": x["round"],
+                    "files": x["files"],
+                    "finding": x["findings"][0]["summary"],
+                }
+                for r, x in ordered[:LISTED]
+            ],
+        },
+        "program_seconds": round(sum(r.get("program_seconds", 0.0) for r in results), 1),
+        "program_cpu": round(sum(r.get("program_cpu", 0.0) for r in results), 1),
+        "trfaudit_cpu": round(sum(r.get("trfaudit_cpu", 0.0) for r in results), 1),
+        "slowest_round": max(
+            (
+                {"tournament": r["name"], "round": x["round"], "seconds": x["seconds"]}
+                for r, x in rounds
+                if "seconds" in x
+            ),
+            key=lambda d: d["seconds"],
+            default=None,
+        ),
         "findings": len(findings),
         "by_class": dict(Counter(f["class"] for f in findings)),
         "by_kind": dict(Counter(f["kind"] for f in findings)),
@@ -74,11 +113,18 @@ def summary_text(s: dict[str, Any]) -> str:
     """The summary as printed on stdout."""
     rounds = s["rounds"] or 1
     fails = s["engine_failures"]
+    reverse = s["settings"].get("direction") == "reverse"
     lines = [
         (
             f"{s['tournaments']} tournaments, {s['rounds']} rounds: {s['matching_rounds']} "
             f"match, {s['discrepancies']} differ ({100 * s['discrepancies'] / rounds:.2f} %), "
-            f"{fails['total']} without a pairing from the program"
+            f"{fails['total']} without "
+            + ("a file from your generator" if reverse else "a pairing from your program")
+            + (
+                f", {s['board_order']['rounds']} in another board order"
+                if s["board_order"]["rounds"]
+                else ""
+            )
         ),
     ]
     lines += _counts("findings by class", s["by_class"])
@@ -92,6 +138,15 @@ def summary_text(s: dict[str, Any]) -> str:
         )
     for d in s["discrepant_rounds"][:20]:
         lines.append(f"  {d['tournament']} round {d['round']}: {d['findings'][0]}")
+    for b in s["board_order"]["listed"][:5]:
+        lines.append(f"  {b['tournament']} round {b['round']}: order {BOARD_ORDER}: {b['finding']}")
     for f in fails["rounds"][:20]:
         lines.append(f"  {f['tournament']} round {f['round']}: {f['failure']}: {f['detail']}")
+    first = (s["discrepant_rounds"] or fails["rounds"] or [None])[0]
+    out = s["settings"].get("output")
+    if first and out and not reverse:
+        lines.append(
+            f"  replay a round: trfaudit conform --replay {out}/{first['files']} "
+            f"(or the tournament alone: {out}/{first['files']}/REPLAY.txt)"
+        )
     return "\n".join(lines) + "\n"

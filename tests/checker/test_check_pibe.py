@@ -71,6 +71,22 @@ def test_a_declared_manual_change_is_an_input_finding(tmp_path, altered, dialect
     assert line in finding["explanation"]
 
 
+def test_two_mpa_lines_of_one_round_are_read_together_and_check_exits_0(tmp_path, altered):
+    text, engine, record = altered
+    assert len(engine) == len(record) == 2  # two boards exchanged: one pair each per line
+    lines = [
+        f"### MPA @ Round {ROUND}: {show(engine[:1])} => {show(record[:1])}",
+        f"### MPA @ Round {ROUND}: {show(engine[1:])} => {show(record[1:])}",
+    ]
+    result, report = check(tmp_path, text + "".join(x + "\n" for x in lines))
+    (finding,) = round_report(report)["discrepancies"]
+    assert (finding["class"], finding["cause"]) == ("input", "manual-change")
+    assert finding["evidence"] and all(x in finding["explanation"] for x in lines)
+    assert result.exit_code == 0  # the round is the arbiter's, and declared
+    alone, _ = check(tmp_path, text + lines[0] + "\n")  # half the change declared
+    assert alone.exit_code == 1
+
+
 def test_the_same_change_undeclared_is_a_pairing_finding(tmp_path, altered):
     text, _, _ = altered
     _, report = check(tmp_path, text)
@@ -105,7 +121,8 @@ def test_annotate_writes_import_lines_that_read_back_and_validate(tmp_path, alte
     assert not [p for p in validate(t) if p.is_error]
     (line,) = pibe_lines(t)
     assert (line.event, line.round, line.dialect) == ("Import", ROUND, "arrow")
-    assert set(record) <= set(line.engine) and set(engine) <= set(line.result)
+    # as an MPA line: the engine's pairs, then the round's
+    assert set(engine) <= set(line.engine) and set(record) <= set(line.result)
     assert runner.invoke(app, ["validate", str(out)]).exit_code == 0
 
 

@@ -1,37 +1,75 @@
-"""``trfaudit conform``: a fake pairing program (tests/checker/fake_engine.py) that crashes,
-hangs, writes garbage and swaps two boards, and the reference engines when they are built."""
+"""``trfaudit conform`` against broken pairing programs (tests/checker/broken_program.py: the
+rules' pairing, altered from round 3 on in one way per kind), and against the reference
+engine when ``TRFAUDIT_BBP`` / ``TRFAUDIT_BBP5`` name its v6 / v5 binary."""
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
+import subprocess
 import sys
+import time
+import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
 from trfaudit.checker.cli import app
+from trfaudit.checker.conform.cutfile import absences, round_file
 from trfaudit.checker.conform.engine_cmd import parse_pairing
+from trfaudit.checker.conform.harness import Task, round_input, rounds_to_put, tournament_of
+from trfaudit.checker.conform.preflight import PLAYERS, ROUND, SEED
+from trfaudit.corpus.config import GeneratorConfig, config_from
+from trfaudit.corpus.generator import generate
 from typer.testing import CliRunner
 
 runner = CliRunner()
-FAKE = Path(__file__).with_name("fake_engine.py")
-#: A bbpPairings v6 binary (a witness: the tests that run it skip without it; CONTRIBUTING.md).
-_BBP = os.environ.get("TRFAUDIT_BBP")
-BBP6 = Path(_BBP) if _BBP else None
-SMALL = ["--set", "players=9", "--set", "rounds=6", "--set", "draw_rate=0.3"]
+BROKEN = Path(__file__).with_name("broken_program.py")
+FAKE_GEN = Path(__file__).with_name("fake_generator.py")
+BBP6 = os.environ.get("TRFAUDIT_BBP")
+BBP5 = os.environ.get("TRFAUDIT_BBP5")
+SMALL = ["--set", "players=9", "--set", "rounds=5", "--set", "draw_rate=0.3"]
 
 
 def conform(*args: str):
     return runner.invoke(app, ["conform", *args])
 
 
-def fake(mode: str) -> str:
-    return f"{sys.executable} {FAKE} {mode} {{in}} {{out}}"
+def answers(path: Path, sets: list[str], seeds: range, rules: str = "2025") -> Path:
+    """The rules' pairing of every round the run puts (and of the pre-flight round), keyed by
+    the input text, for broken_program.py."""
+    out: dict[str, object] = {}
+
+    def put(text: str, rnd: int, g, absent: list[int]) -> None:
+        key = hashlib.sha256(text.encode()).hexdigest()
+        if rnd in g.board_order:
+            bye = next(
+                (p for p, x in g.tournament.players.items() if x.entry(rnd).kind.name == "PAB"),
+                None,
+            )
+            out[key] = {"round": rnd, "boards": g.board_order[rnd], "bye": bye, "absent": absent}
+        else:
+            out[key] = {"round": rnd, "none": True, "absent": absent}
+
+    pre = generate(GeneratorConfig(players=PLAYERS, rounds=3, rules=rules), SEED)
+    put(round_file(pre.tournament, ROUND), ROUND, pre, [])
+    cfg = config_from(None, [s for s in sets if s != "--set"]).replace(rules=rules).check()
+    for seed in seeds:
+        g, _ = tournament_of(Task(seed, cfg, "x"))
+        for rnd in rounds_to_put(g):
+            absent = sorted(absences(g.tournament, rnd)) or sorted(g.stop_absent)
+            put(round_input(g, rnd), rnd, g, absent)
+    path.write_text(json.dumps(out))
+    return path
+
+
+def program(ans: Path, mode: str) -> str:
+    return f"{sys.executable} {BROKEN} {ans} {mode} {{in}} {{out}}"
 
 
 @pytest.fixture(autouse=True)
 def _pythonpath(monkeypatch):
-    """The fake program imports the trfaudit under test."""
+    """broken_program.py imports the trfaudit under test for inputs not in its answers."""
     import trfaudit
 
     link = str(Path(trfaudit.__file__).resolve().parent.parent)
@@ -40,55 +78,276 @@ def _pythonpath(monkeypatch):
     )
 
 
-def test_a_program_that_pairs_like_trfaudit_matches_every_round(tmp_path):
-    result = conform("--engine", fake("good"), "--count", "2", *SMALL, "-o", str(tmp_path / "o"))
-    assert result.exit_code == 0, result.output
-    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
-    assert summary["tournaments"] == 2
-    assert summary["rounds"] == summary["matching_rounds"] == 12
-    assert summary["discrepancies"] == 0 and summary["engine_failures"]["total"] == 0
+@pytest.fixture(scope="module")
+def ans(tmp_path_factory) -> Path:
+    return answers(tmp_path_factory.mktemp("ans") / "a.json", SMALL, range(1, 3))
 
 
-def test_crash_timeout_garbage_and_a_swap_are_counted_per_round(tmp_path):
+def summary_of(out: Path) -> dict:
+    return json.loads((out / "summary.json").read_text())
+
+
+def test_a_program_that_pairs_by_the_rules_matches_every_round(tmp_path, ans):
     out = tmp_path / "o"
+    result = conform("--engine", program(ans, "good"), "--count", "2", *SMALL, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    s = summary_of(out)
+    assert s["tournaments"] == 2 and s["rounds"] == s["matching_rounds"] == 10
+    assert s["discrepancies"] == 0 and s["engine_failures"]["total"] == 0
+    assert s["board_order"]["rounds"] == 0
+    assert not (out / "rounds").exists() or not any((out / "rounds").iterdir())
+
+
+# mode -> (what the summary counts it as, the class or failure, a word the finding says)
+KINDS = {
+    "colour": ("differs", "pairing", None),
+    "opponent": ("differs", "pairing", None),
+    "pab": ("differs", "pairing", None),
+    "absent": ("differs", "pairing", "paired although absent"),
+    "missing": ("differs", "pairing", "left unpaired"),
+    "crash": ("failure", "crash", "exit 3"),
+    "garbage": ("failure", "unreadable", "line 1"),
+    "count": ("failure", "unreadable", "pairs announced"),
+    "nooutput": ("failure", "unreadable", "no output file"),
+    "stdout": ("failure", "unreadable", "printed on stdout"),
+    "directory": ("failure", "unreadable", "is a directory"),
+    "nopairing": ("failure", "no-pairing", "the rules pair the round"),
+    "hang": ("failure", "timeout", "within 4 s"),
+    "reversed": ("order", "pairing", "C.04.2 3.6"),
+}
+
+
+@pytest.mark.parametrize("mode", sorted(KINDS))
+def test_each_kind_of_broken_program_is_found_classed_and_kept_for_replay(tmp_path, mode):
+    sets = ["--set", "players=9", "--set", "rounds=4", "--set", "draw_rate=0.3"]
+    if mode == "absent":  # round 3 or 4 needs an absentee (seed 1 has one in round 3)
+        sets = [*sets, "--set", "zero_bye_rate=0.15"]
+    ans = answers(tmp_path / "a.json", sets, range(1, 2))
+    out = tmp_path / "o"
+    limit = "4" if mode == "hang" else "60"  # a loaded machine may take seconds to start one
     result = conform(
-        "--engine", fake("mixed"), "--count", "1", *SMALL, "--timeout", "15", "-o", str(out)
+        "--engine", program(ans, mode), "--count", "1", *sets, "--timeout", limit, "-o", str(out)
     )
     assert result.exit_code == 1, result.output
-    summary = json.loads((out / "summary.json").read_text())
-    fails = summary["engine_failures"]
-    assert fails["by_failure"] == {"crash": 1, "timeout": 1, "unreadable": 1}
-    assert [(f["round"], f["failure"]) for f in fails["rounds"]] == [
-        (2, "crash"),
-        (3, "timeout"),
-        (4, "unreadable"),
-    ]
-    assert "exit 3" in fails["rounds"][0]["detail"]
-    assert "line 1" in fails["rounds"][2]["detail"]
-    # round 5: the swap is found and classed; rounds 1 and 6 match
-    assert summary["discrepancies"] == 1
-    (swapped,) = summary["discrepant_rounds"]
-    assert swapped["round"] == 5
-    assert summary["by_class"] == {"pairing": len(swapped["findings"])}
-    assert summary["matching_rounds"] == 2
-    stem = out / swapped["files"]
-    for suffix in (".trf", ".engine.txt", ".trfaudit.txt", ".json"):
-        assert Path(str(stem) + suffix).exists()
-    ours = parse_pairing(Path(str(stem) + ".trfaudit.txt").read_text())
-    theirs = parse_pairing(Path(str(stem) + ".engine.txt").read_text())
-    assert set(ours.boards) != set(theirs.boards) and ours.bye == theirs.bye
-    assert "2 round" not in result.output and "round 5" in result.output
+    status, klass, word = KINDS[mode]
+    s = summary_of(out)
+    lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    bad = [r for r in lines[0]["rounds"] if r["status"] != "match"]
+    if mode == "absent":
+        bad = [r for r in bad if r["round"] >= 3]
+    assert bad and all(r["round"] >= 3 for r in bad)  # rounds 1-2 match
+    first = bad[0]
+    if status == "failure":
+        assert s["engine_failures"]["by_failure"] == {klass: len(bad)}
+        assert word in first["detail"]
+        assert s["discrepancies"] == 0
+    elif status == "order":
+        assert s["discrepancies"] == 0 and s["board_order"]["rounds"] == len(bad)
+        assert {f["criterion"] for r in bad for f in r["findings"]} == {"C.04.2 3.6"}
+        assert "board 1: your program puts" in first["findings"][0]["summary"]
+    else:
+        assert s["discrepancies"] == len(bad) and s["by_class"] == {klass: s["findings"]}
+        assert "C.04.2 3.6" not in json.dumps(s["by_criterion"])
+        if word:
+            assert word in first["findings"][0]["summary"]
+        f = first["findings"][0]
+        assert f["program"] and f["rules"] and "recorded" not in f["summary"]
+    folder = out / first["files"]
+    for name in ("input.trf", "program.txt", "rules.txt", "diff.txt", "stderr.txt"):
+        assert (folder / name).exists(), name
+    replay = (folder / "REPLAY.txt").read_text()
+    assert f"trfaudit conform --replay {out}/{first['files']}\n" in replay
+    assert "--seed 1 --count 1" in replay
+    rules = parse_pairing((folder / "rules.txt").read_text())
+    assert (folder / "finding.json").exists() and rules.boards
+    if mode == "crash":
+        assert "second line of the trace" in (folder / "stderr.txt").read_text()
+    if status != "failure":
+        ours = (folder / "program.txt").read_text()
+        assert ours != (folder / "rules.txt").read_text()
+        assert "*" in (folder / "diff.txt").read_text()
 
 
-def test_resume_runs_only_the_tournaments_not_done(tmp_path):
+def test_a_timeout_kills_the_program_and_its_children(tmp_path):
+    from trfaudit.checker.conform.engine_cmd import Failure, run_engine
+
+    ans = answers(tmp_path / "a.json", SMALL, range(1, 2))
+    g, _ = tournament_of(Task(1, config_from(None, SMALL[1::2]).check(), "x"))
+    infile, outfile = tmp_path / "in.trf", tmp_path / "out.txt"
+    infile.write_text(round_input(g, 3))
+    start = time.monotonic()
+    run = run_engine(program(ans, "hang"), infile, outfile, 3.0)
+    assert run.failure is Failure.TIMEOUT and time.monotonic() - start < 20
+    child = int(Path(str(outfile) + ".child").read_text())
+    for _ in range(50):
+        try:
+            os.kill(child, 0)
+        except ProcessLookupError:
+            break
+        time.sleep(0.1)
+    else:
+        pytest.fail(f"the hung program's child {child} is still running")
+
+
+def test_replay_reruns_the_round_of_a_kept_folder(tmp_path, ans):
+    out = tmp_path / "o"
+    conform("--engine", program(ans, "opponent"), "--count", "1", *SMALL, "-o", str(out))
+    folder = out / "rounds" / "g000001-r03"
+    result = conform("--replay", str(folder))
+    assert result.exit_code == 1, result.output
+    assert result.output.startswith("tournament 1 round 3: differs")
+    assert "your program" in result.output
+    good = json.loads((folder / "replay.json").read_text())
+    good["engine"] = program(ans, "good")
+    (folder / "replay.json").write_text(json.dumps(good))
+    assert conform("--replay", str(folder)).output.startswith("tournament 1 round 3: match")
+    assert conform("--replay", str(tmp_path)).exit_code == 2
+
+
+@pytest.mark.parametrize(
+    ("engine", "reason"),
+    [
+        ("/nonexistent/pairing-program {in} {out}", "cannot run /nonexistent/pairing-program"),
+        ("MODE:stdout-always", "printed on stdout instead"),
+        ("MODE:crash-always", "crash on round 2"),
+    ],
+)
+def test_a_misconfigured_command_stops_at_the_pre_flight_round(tmp_path, ans, engine, reason):
+    if engine == "MODE:stdout-always":
+        engine = program(ans, "stdout-always")
+    elif engine == "MODE:crash-always":
+        engine = f"{sys.executable} -c 'import sys; sys.exit(4)' {{in}} {{out}}"
+    out = tmp_path / "o"
+    result = conform("--engine", engine, "--count", "3", *SMALL, "-o", str(out))
+    assert result.exit_code == 2, result.output
+    assert "pre-flight" in result.output and reason in result.output
+    assert not (out / "results.jsonl").exists()
+
+
+def test_no_valid_pairing_is_the_right_answer_when_the_rules_agree(tmp_path):
+    # 4 players, 4 rounds: after the round robin of rounds 1-3 no pairing of round 4 exists
+    sets = ["--set", "players=4", "--set", "rounds=4"]
+    ans = answers(tmp_path / "a.json", sets, range(1, 2))
+    out = tmp_path / "o"
+    result = conform("--engine", program(ans, "good"), "--count", "1", *sets, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    s = summary_of(out)
+    assert s["rounds"] == 4 and s["no_pairing_agreed"] == 1 and s["matching_rounds"] == 4
+    # a program that pairs that round anyway is found out by the checker
+    ans2 = json.loads(ans.read_text())
+    none = next(k for k, v in ans2.items() if v.get("none"))
+    ans2[none] = {"round": 4, "boards": [[1, 2], [3, 4]], "bye": None, "absent": []}
+    ans.write_text(json.dumps(ans2))
+    out2 = tmp_path / "o2"
+    result = conform("--engine", program(ans, "good"), "--count", "1", *sets, "-o", str(out2))
+    assert result.exit_code == 1, result.output
+    (bad,) = summary_of(out2)["discrepant_rounds"]
+    assert bad["round"] == 4 and "illegal C1" in bad["findings"][0]
+
+
+def test_fail_fast_stops_at_the_first_failing_tournament(tmp_path):
+    ans = answers(tmp_path / "a.json", SMALL, range(1, 6))
+    out = tmp_path / "o"
+    result = conform(
+        "--engine", program(ans, "crash"), "--count", "5", *SMALL, "--fail-fast", "-o", str(out)
+    )
+    assert result.exit_code == 1
+    assert summary_of(out)["tournaments"] == 1
+
+
+def test_resume_goes_on_only_with_the_same_settings(tmp_path, ans):
     out = str(tmp_path / "o")
-    assert conform("--engine", fake("good"), "--count", "1", *SMALL, "-o", out).exit_code == 0
-    again = conform("--engine", fake("good"), "--count", "2", *SMALL, "-o", out)
+    good = program(ans, "good")
+    assert conform("--engine", good, "--count", "1", *SMALL, "-o", out).exit_code == 0
+    again = conform("--engine", good, "--count", "2", *SMALL, "-o", out)
     assert again.exit_code == 2 and "--resume" in again.output
-    resumed = conform("--engine", fake("good"), "--count", "2", *SMALL, "-o", out, "--resume")
-    assert resumed.exit_code == 0
+    other = conform("--engine", good, "--count", "2", *SMALL, "--mix", "-o", out, "--resume")
+    assert other.exit_code == 2 and "other settings: mix False (now True)" in other.output
+    resumed = conform("--engine", good, "--count", "2", *SMALL, "-o", out, "--resume")
+    assert resumed.exit_code == 0, resumed.output
     lines = (tmp_path / "o" / "results.jsonl").read_text().splitlines()
     assert [json.loads(x)["seed"] for x in lines] == [1, 2]
+
+
+def test_junit_has_one_case_per_tournament_and_the_finding_as_failure(tmp_path):
+    ans = answers(tmp_path / "a.json", SMALL, range(1, 3))
+    out, report = tmp_path / "o", tmp_path / "junit.xml"
+    engine = program(ans, "opponent")
+    result = conform(
+        "--engine", engine, "--count", "2", *SMALL, "--junit", str(report), "-o", str(out)
+    )
+    assert result.exit_code == 1
+    root = ET.parse(report).getroot()
+    assert root.tag == "testsuites"
+    (suite,) = root
+    cases = suite.findall("testcase")
+    assert [c.get("name", "").split()[0] for c in cases] == ["g000001", "g000002"]
+    assert suite.get("tests") == "2" and suite.get("failures") == "2" and suite.get("errors") == "0"
+    for case in cases:
+        (failure,) = case.findall("failure")
+        assert failure.get("message", "").startswith("round 3")
+        assert "rounds/" in (failure.text or "")
+    xsd = os.environ.get("TRFAUDIT_JUNIT_XSD")  # the Jenkins xunit plugin's junit-10.xsd
+    if xsd:
+        xmlschema = pytest.importorskip("xmlschema")
+        xmlschema.XMLSchema(xsd).validate(str(report))
+
+
+def test_a_progress_bar_in_a_terminal_and_none_in_a_pipe(tmp_path, ans):
+    import pty
+
+    args = [
+        sys.executable,
+        "-m",
+        "trfaudit.checker.cli",
+        "conform",
+        "--engine",
+        program(ans, "good"),
+    ]
+    args += ["--count", "2", *SMALL]
+    piped = subprocess.run([*args, "-o", str(tmp_path / "p")], capture_output=True, text=True)
+    assert piped.returncode == 0, piped.stderr
+    assert "━" not in piped.stderr and "2/2" not in piped.stderr
+    leader, follower = pty.openpty()
+    env = {**os.environ, "COLUMNS": "120"}
+    proc = subprocess.Popen(
+        [*args, "-o", str(tmp_path / "t")], stdout=subprocess.DEVNULL, stderr=follower, env=env
+    )
+    os.close(follower)
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    proc.wait()
+    os.close(leader)
+    assert proc.returncode == 0
+    text = seen.decode("utf-8", "replace")
+    assert "2/2" in text and "10 rounds, 0 differ" in text
+
+
+def test_minimise_finds_a_shorter_tournament_with_the_same_finding(tmp_path):
+    sets = ["--set", "players=12", "--set", "rounds=6"]
+    ans = answers(tmp_path / "a.json", sets, range(1, 2))
+    out = tmp_path / "o"
+    # the program breaks from round 3: the first failing round of the 6-round tournament
+    # is 3, and a 3-round tournament with fewer players shows the same failure
+    result = conform(
+        "--engine", program(ans, "crash"), "--count", "1", *sets, "--minimise", "-o", str(out)
+    )
+    assert result.exit_code == 1
+    info = json.loads((out / "minimised" / "summary.json").read_text())
+    assert info["to"]["rounds"] == 3 and info["to"]["round"] == 3
+    assert info["to"]["players"] < 12
+    assert info["finding"]["failure"] == "crash"
+    folder = out / info["files"]
+    assert (folder / "input.trf").exists()
+    again = conform("--replay", str(folder))
+    assert again.exit_code == 1 and "crash" in again.output
 
 
 @pytest.mark.parametrize(
@@ -98,11 +357,15 @@ def test_resume_runs_only_the_tournaments_not_done(tmp_path):
         ["--engine", "prog {in}", "--count", "1"],
         ["--engine", "prog {in} {out}", "--rules", "2012"],
         ["--engine", "prog {in} {out}", "--set", "nonsense=1"],
+        ["--engine", "prog {in} {out}", "--try-rules", "foo"],
+        ["--engine", "/nonexistent/prog {in} {out}", "--count", "1"],
+        ["--reverse", "/nonexistent/gen {config} {out} {seed}", "--count", "1"],
     ],
 )
 def test_misuse_is_exit_2(tmp_path, args):
     result = conform(*args, "-o", str(tmp_path / "o"))
     assert result.exit_code == 2, result.output
+    assert "Traceback" not in result.output
 
 
 def test_pairing_lists_are_read_strictly():
@@ -112,17 +375,130 @@ def test_pairing_lists_are_read_strictly():
             parse_pairing(bad)
 
 
-@pytest.mark.skipif(BBP6 is None, reason="set TRFAUDIT_BBP to a bbpPairings v6 binary")
-def test_bbp_v6_agrees_with_trfaudit_under_2025(tmp_path):
+def generator(mode: str) -> str:
+    return f"{sys.executable} {FAKE_GEN} {mode} {{config}} {{out}} {{seed}}"
+
+
+def test_reverse_passes_every_generator_key_and_checks_the_files(tmp_path):
+    out = tmp_path / "o"
+    sets = ["--set", "players=10", "--set", "rounds=4", "--set", "ForfeitRate=8"]
+    sets += ["--set", "HalfPointByeRate=3", "--set", "PointsForWin=3", "--set", "PointsForDraw=1"]
+    result = conform("--reverse", generator("good"), "--count", "2", *sets, "-o", str(out))
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(x) for x in (out / "results.jsonl").read_text().splitlines()]
+    keys = lines[0]["generator_settings"]
+    for key in ("ForfeitRate=8", "HalfPointByeRate=3", "PointsForWin=3", "PointsForDraw=1"):
+        assert key in keys
+    assert sum(r["contents"]["forfeit_entries"] for r in lines) > 0
+    assert sum(r["contents"]["half_byes"] for r in lines) > 0
+
+
+def test_reverse_judges_points_under_the_point_system_given(tmp_path):
+    # 3-1-0 passed; a file whose Points are one off for player 1 fits no other system, and
+    # under 3-1-0 only player 1's total is wrong
+    sets = [*SMALL, "--set", "PointsForWin=3", "--set", "PointsForDraw=1"]
+    out = tmp_path / "o"
+    result = conform("--reverse", generator("points"), "--count", "1", *sets, "-o", str(out))
+    assert result.exit_code == 1, result.output
+    s = summary_of(out)
+    assert s["by_class"] == {"generator": 1}
+    (bad,) = s["discrepant_rounds"]
+    assert "line 5, column 81: player 1: points" in bad["findings"][0]
+
+
+def test_reverse_reports_an_invalid_generated_file_as_a_generator_defect(tmp_path):
+    out = tmp_path / "o"
+    result = conform(
+        "--reverse", generator("nonreciprocal"), "--count", "1", *SMALL, "-o", str(out)
+    )
+    assert result.exit_code == 1, result.output
+    s = summary_of(out)
+    assert s["by_class"] == {"generator": s["findings"]} and s["findings"] >= 1
+    assert "1.9.1" not in json.dumps(s["by_criterion"])
+    (bad,) = s["discrepant_rounds"]
+    assert (
+        "line 5, column 92: round 1: player 1 has opponent 2, but 2 has opponent"
+        in (bad["findings"][0])
+    )
+
+
+@pytest.mark.skipif(not BBP6, reason="TRFAUDIT_BBP (bbpPairings v6 binary) not set")
+def test_bbp_v6_agrees_with_the_2025_rules(tmp_path):
     engine = f"{BBP6} --dutch {{in}} -p {{out}}"
     result = conform("--engine", engine, "--count", "5", "--mix", "-o", str(tmp_path / "o"))
     assert result.exit_code == 0, result.output
 
 
-@pytest.mark.skipif(BBP6 is None, reason="set TRFAUDIT_BBP to a bbpPairings v6 binary")
-def test_reverse_checks_the_files_bbp_v6_generates(tmp_path):
-    gen = f"{BBP6} --dutch -g {{config}} -o {{out}} -s {{seed}}"
-    result = conform("--reverse", gen, "--count", "3", "-o", str(tmp_path / "o"))
+@pytest.mark.skipif(not BBP5, reason="TRFAUDIT_BBP5 (bbpPairings v5 binary) not set")
+def test_bbp_v5_agrees_with_the_2017_rules(tmp_path):
+    engine = f"{BBP5} --dutch {{in}} -p {{out}}"
+    result = conform(
+        "--engine", engine, "--rules", "2017", "--count", "5", "-o", str(tmp_path / "o")
+    )
     assert result.exit_code == 0, result.output
-    summary = json.loads((tmp_path / "o" / "summary.json").read_text())
-    assert summary["rounds"] > 0 and summary["discrepancies"] == 0
+
+
+@pytest.mark.skipif(not BBP6, reason="TRFAUDIT_BBP (bbpPairings v6 binary) not set")
+def test_reverse_with_bbp_v6_forfeits_byes_and_retirements(tmp_path):
+    gen = f"{BBP6} --dutch -g {{config}} -o {{out}} -s {{seed}}"
+    sets = ["--set", "ForfeitRate=10", "--set", "RetiredRate=20", "--set", "HalfPointByeRate=4"]
+    result = conform("--reverse", gen, "--count", "6", *sets, "-o", str(tmp_path / "o"))
+    assert result.exit_code == 0, result.output
+    s = summary_of(tmp_path / "o")
+    assert s["rounds"] > 0 and s["discrepancies"] == 0
+    lines = [json.loads(x) for x in (tmp_path / "o" / "results.jsonl").read_text().splitlines()]
+    assert sum(r["contents"]["forfeit_entries"] for r in lines) > 0
+    assert sum(r["contents"]["half_byes"] for r in lines) > 0
+
+
+def _running(token: str) -> list[int]:
+    """The processes whose command line holds ``token``."""
+    out = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode()
+        except OSError:
+            continue
+        if token in cmd:
+            out.append(int(pid))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
+def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
+    ans = answers(tmp_path / "sigterm-answers.json", SMALL, range(1, 5))
+    args = [sys.executable, "-m", "trfaudit.checker.cli", "conform"]
+    args += ["--engine", program(ans, "hang"), "--count", "4", *SMALL, "--jobs", "2"]
+    proc = subprocess.Popen(
+        [*args, "--timeout", "60", "-o", str(tmp_path / "o")],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    deadline = time.monotonic() + 60
+    # both workers' programs hang in round 3 (each started a child 'sleep 60')
+    hung = f"{ans} hang /"  # a program's command line (the run's own says 'hang {in}')
+    while len(_running(hung)) < 2 and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert len(_running(hung)) >= 2
+    proc.send_signal(15)
+    _, err = proc.communicate(timeout=30)
+    assert proc.returncode == 143, err
+    assert b"--resume goes on" in err
+    time.sleep(0.5)
+    assert _running(str(ans)) == []
+
+
+def test_findings_are_put_in_the_authors_terms():
+    from trfaudit.checker.conform.wording import in_author_terms
+
+    assert in_author_terms("the recorded board 3 differs from the engine's") == (
+        "your program's board 3 differs from the rules'"
+    )
+    assert in_author_terms("as the engine pairs it; the record is worse") == (
+        "as the rules pair it; your program's pairing is worse"
+    )
+    assert in_author_terms("the bye: recorded Dien, Tomas (6), the engine's Kaistou") == (
+        "the bye: your program's Dien, Tomas (6), the rules' Kaistou"
+    )
+    # words whose change would garble the sentence are left alone
+    assert in_author_terms("the points recorded for round 2") == "the points recorded for round 2"
