@@ -339,10 +339,6 @@ def render(
         t.type_code, t.records = saved, records
 
 
-def generate_text(config: GeneratorConfig, seed: int, dialect: str = "trf26") -> str:
-    return render(generate(config, seed), dialect)
-
-
 def manifest_entry(g: Generated, file: str, dialect: str) -> dict[str, Any]:
     return {
         "file": file,

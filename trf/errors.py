@@ -128,7 +128,3 @@ class Problem:
         if self.expected:
             text += f" (expected {self.expected})"
         return text
-
-    @classmethod
-    def from_error(cls, err: TrfError) -> Problem:
-        return cls(err.file, err.line, err.column, err.message, err.expected, ERROR)

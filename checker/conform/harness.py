@@ -24,7 +24,7 @@ import resource
 import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -256,10 +256,3 @@ def run_batch(
 def failed(result: dict[str, Any]) -> bool:
     """Whether a tournament has a round that differs or got no pairing from the program."""
     return any(r["status"] != "match" for r in result["rounds"])
-
-
-def task_fields(task: Task) -> dict[str, Any]:
-    """The task's settings for the summary (the engine command, timeout, config)."""
-    out = asdict(task)
-    out["config"] = task.config.as_dict()
-    return out

@@ -346,11 +346,6 @@ def print_item(console: Console, item: Item) -> None:
         console.print(text)
 
 
-def file_block(console: Console, f: FileReport, full: bool = False) -> None:
-    for item in file_items(f, full):
-        print_item(console, item)
-
-
 def render(batch: BatchReport, console: Console, full: bool = False) -> None:
     """``full``: every board, every bracket player and both whole rounds (``--full``)."""
     for item in batch_items(batch, full):
