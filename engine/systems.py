@@ -99,10 +99,11 @@ def systems() -> tuple[System, ...]:
 def builtin_systems() -> tuple[System, ...]:
     """The systems the package itself registers (the command line's ``--rules`` choices are
     read from them when it loads; :func:`register` adds to the registry at run time)."""
+    from .berger.system import BERGER_SYSTEM
     from .dutch.system import DUTCH
     from .team.registry import TEAM
 
-    return (DUTCH, TEAM)  # type: ignore[return-value]  # TEAM pairs team inputs (engine/team)
+    return (DUTCH, TEAM, BERGER_SYSTEM)  # type: ignore[return-value]  # own editions and inputs
 
 
 def edition_names() -> tuple[str, ...]:
@@ -126,11 +127,17 @@ def system_for(code: str | None, team: bool = False) -> System | None:
         found: System | None = default()
     else:
         base = code.strip().upper().removesuffix("_BAKU")
-        found = next(
-            (s for s in _load().values() if base == s.code or base.startswith(s.code + "_")),
-            None,
-        )
+        found = next((s for s in _load().values() if _names(s, base)), None)
     return found if found is not None and found.team == team else None
+
+
+def _names(system: System, base: str) -> bool:
+    """Whether ``base`` (a type code without ``_BAKU``) names ``system``: its own
+    ``recognises`` when it has several codes, else its ``code`` and the codes extending it."""
+    own = getattr(system, "recognises", None)
+    if own is not None:
+        return bool(own(base))
+    return base == system.code or base.startswith(system.code + "_")
 
 
 def system_of_file(t: Tournament) -> System | None:

@@ -219,6 +219,13 @@ def prepare_tournament(
         team.file = report.file
         return Prepared(team, prefilled=team.rounds)
     chosen = EDITIONS.get(options.rules) if options.rules not in ("auto", "all") else None
+    by_tables = system_of(chosen) if chosen is not None else registered
+    if by_tables is not None and by_tables.name == "BERGER":  # a round-robin: C.05 Annex 1
+        from trfaudit.engine.berger.check import check_file
+
+        rr = check_file(t, options.rules, options.round)
+        rr.file = report.file
+        return Prepared(rr, prefilled=rr.rounds)
     if chosen is not None and system_of(chosen).team:
         report.error = f"--rules {options.rules} is a team system's edition: not a team event"
         return Prepared(report)
@@ -289,7 +296,7 @@ def prepare_tournament(
         names += [
             n
             for n in edition_names()
-            if n not in names and n in EDITIONS and not system_of(EDITIONS[n]).team
+            if n not in names and n in EDITIONS and system_of(EDITIONS[n]) is system_of(edition)
         ]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
     report.editions = [e.name for e in editions]
