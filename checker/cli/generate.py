@@ -111,12 +111,18 @@ def generate_command(
         help="With --count: run on Dask, tcp://HOST:PORT or local[:N] (needs trfaudit[dask]).",
     ),
     system: str = typer.Option(
-        "dutch", "--system", help="dutch, or team: the Swiss Team system (C.04.6 2026)."
+        "dutch",
+        "--system",
+        help="dutch; team: the Swiss Team system (C.04.6 2026); berger: a round-robin by the "
+        "Berger tables (C.05 Annex 1, --players, --rounds, --code BERGER_ROUNDROBIN_Gn ...).",
     ),
     teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
     boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),
     code: str = typer.Option(
-        "FIDE_TEAM_TYPEA_MP_GP", "--code", help="--system team: the 192 code (TRF-2026 4.7)."
+        "FIDE_TEAM_TYPEA_MP_GP",
+        "--code",
+        help="--system team or berger: the 192 code (TRF-2026 4.7; berger: default "
+        "BERGER_ROUNDROBIN).",
     ),
 ) -> None:
     """Generate random tournaments paired by trfaudit's Dutch engine (or, with
@@ -129,6 +135,18 @@ def generate_command(
     corpus/config.py).  The same seed and settings always give the same bytes.  Exit 0
     on success, 2 on bad settings.
     """
+    if system == "berger":  # a round-robin by the Berger tables (C.05 Annex 1)
+        from trfaudit.engine.berger.generate import BergerGenConfig, GenerateError
+        from trfaudit.engine.berger.generate import generate as rr
+
+        rr_code = "BERGER_ROUNDROBIN" if code == "FIDE_TEAM_TYPEA_MP_GP" else code
+        try:
+            text = rr(BergerGenConfig(players or 8, rr_code, seed, rounds))
+        except GenerateError as exc:
+            say(f"trfaudit generate: {exc}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        emit(text, output)
+        raise typer.Exit(EXIT_OK)
     if system == "team":
         from trfaudit.checker.team import generate_team
 

@@ -98,6 +98,21 @@ def pair_command(
         raise typer.Exit(EXIT_INVALID)
     say(f"rules {edition.name}: {edition.title} ({why})", err=True)
     inp = round_input(t, rnd)
+    if system_of(edition).name == "BERGER":  # a round-robin: the table round (C.05 Annex 1)
+        from trfaudit.engine.berger.pairer import pair_file
+
+        try:
+            result = pair_file(t, rnd, edition)  # type: ignore[arg-type]
+        except ValueError as exc:
+            say(f"{file}: {exc}", err=True)
+            raise typer.Exit(EXIT_INVALID)
+        text = (
+            as_list(result)
+            if fmt is Format.list
+            else as_json(result, inp.points, edition.name, why)
+        )
+        emit(text, output)
+        raise typer.Exit(EXIT_OK)
     if not inp.to_pair:  # an empty pairing is no answer (every player is out)
         say(
             f"{file}: round {rnd}: no player to pair: all {len(inp.players)} players are "

@@ -121,6 +121,17 @@ def explain(
     if against is not None and against == player:
         raise ValueError(f"--against {against}: a player cannot be paired with himself")
     who = None if player is None else [player]
+    choice = choose_edition(t, rules)
+    if choice.edition is not None and choice.edition in EDITIONS:
+        from trfaudit.engine.systems import system_of
+
+        if system_of(EDITIONS[choice.edition]).name == "BERGER":  # a round-robin: the tables
+            if against is not None:
+                raise ValueError("--against: the Berger tables fix every pairing (C.05 Annex 1)")
+            from trfaudit.engine.berger.explain import explain_round
+
+            edition = EDITIONS[choice.edition]
+            return explain_round(t, round, edition, player, choice.reason)  # type: ignore[arg-type]
     return explain_players(t, round, who, against=against, rules=rules)
 
 

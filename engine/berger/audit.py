@@ -69,10 +69,19 @@ def _recorded_text(tpn: int, seat: Seat, draw: Draw) -> str:
     return f"{n[tpn]}-{n[seat.opponent]}"
 
 
+def _new(side: Side, shown: list[BoardDiff]) -> bool:
+    """Whether the recorded game ``side`` is not yet on an earlier line of the table."""
+    return all(
+        d.recorded is None or (d.recorded.white, d.recorded.black) != (side.white, side.black)
+        for d in shown
+    )
+
+
 def _board_finding(
-    rnd: int, g: Game, round_seats: dict[int, Seat], words: _Words
+    rnd: int, g: Game, round_seats: dict[int, Seat], words: _Words, shown: list[BoardDiff]
 ) -> tuple[Discrepancy, BoardDiff] | None:
-    """The finding on table board ``g`` (None: the record has it)."""
+    """The finding on table board ``g`` (None: the record has it); ``shown``: the differing
+    boards listed so far (a recorded game is shown once)."""
     draw = words.draw
     w, b = draw.tpn(g.white), draw.tpn(g.black)
     expected_side = Side(g.board, w if w is not None else b or 0, b if w is not None else None)
@@ -117,7 +126,14 @@ def _board_finding(
         f"{words.who(b)}; the record has {'; '.join(_said(x, round_seats[x], words) for x in (w, b))}"
     )
     others = [s.opponent for s in (sw, sb) if s.opponent is not None and s.opponent not in (w, b)]
-    recorded_side = _side(w, sw, g.board) if sw.opponent is not None else _side(b, sb, g.board)
+    recorded_side = next(
+        (
+            x
+            for x in (_side(w, sw, g.board), _side(b, sb, g.board))
+            if x is not None and _new(x, shown)
+        ),
+        None,
+    )
     d = _illegal([w, b, *others], rec, f"{g.white}-{g.black}", text, summary)
     return d, BoardDiff(recorded_side, expected_side)
 
@@ -206,7 +222,7 @@ def audit_round(
     if rnd == 1 and draw.numbering.source == "rounds":
         found.append(numbering_finding(draw, words))
     for g in draw.games(rnd):
-        got = _board_finding(rnd, g, round_seats, words)
+        got = _board_finding(rnd, g, round_seats, words, differing)
         if got is not None:
             found.append(got[0])
             differing.append(got[1])

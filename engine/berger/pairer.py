@@ -14,6 +14,7 @@ from .tables import table_size
 
 if TYPE_CHECKING:
     from trfaudit.engine.history import RoundInput
+    from trfaudit.trf.model import Tournament
 
     from .editions import BergerEdition
 
@@ -50,3 +51,13 @@ def pair(inp: RoundInput, edition: BergerEdition) -> RoundPairing:
     cycles = cycles_of_rounds(len(players), rounds)
     draw = Draw(tuple(players), table_size(len(players)), cycles, edition, starting(players))
     return pair_draw(draw, inp.round, inp.to_pair)
+
+
+def pair_file(t: Tournament, rnd: int, edition: BergerEdition) -> RoundPairing:
+    """Round ``rnd`` of file ``t`` (``pair``): the table round under the file's numbering
+    (:mod:`.numbering`), without the players the file says do not play it."""
+    from trfaudit.engine.history import round_input
+
+    from .draw import read_draw
+
+    return pair_draw(read_draw(t, edition), rnd, round_input(t, rnd).to_pair)
