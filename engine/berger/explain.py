@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from trfaudit.checker.why.model import Explanation, PlayerWhy, Reason
+from trfaudit.checker.why.model import Colour, Explanation, PlayerWhy, Reason
 from trfaudit.trf.model import Tournament
 
 from .audit import RULE, audit_round
@@ -54,7 +54,7 @@ def player_why(t: Tournament, draw: Draw, rnd: int, tpn: int) -> PlayerWhy:
                          (Reason("bye", RULE, text),))  # fmt: skip
     opp = draw.tpn(other)
     assert opp is not None
-    colour = "w" if g.white == n else "b"
+    colour: Colour = "w" if g.white == n else "b"
     side = "White" if colour == "w" else "Black"
     if s.reversed:
         colour_text = (
