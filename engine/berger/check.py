@@ -64,4 +64,29 @@ def check_file(t: Tournament, rules: str = "auto", only: int | None = None) -> F
     names = {tpn: p.name.strip() for tpn, p in t.players.items()}
     rounds = [only] if only is not None else range(1, recorded + 1)
     report.rounds = [audit_round(t, r, edition, names, draw) for r in rounds]
+    if draw.cycles >= 2:
+        _other_edition(t, edition, report, names)
     return report
+
+
+def _other_edition(
+    t: Tournament, edition: BergerEdition, report: FileReport, names: dict[int, str]
+) -> None:
+    """A differing round that the other edition's order of rounds reproduces (the first
+    cycle's last two rounds switched, or not) says so in its findings' evidence: the Annex
+    only recommends the switch, the ``192`` code names it (ETT26)."""
+    from .audit import audit_round
+
+    other = next(e for e in BY_NAME.values() if e is not edition)
+    mine, theirs = read_draw(t, edition), read_draw(t, other)
+    for r in report.rounds:
+        if r.status != "differs" or mine.slot(r.round) == theirs.slot(r.round):
+            continue
+        if audit_round(t, r.round, other, names, theirs).status == "match":
+            how = "switched" if other.swap_last_two else "not switched"
+            note = (
+                f"under the {other.name} edition (the first cycle's last two rounds {how}) "
+                f"round {r.round} matches"
+            )
+            for d in r.discrepancies:
+                d.evidence = note

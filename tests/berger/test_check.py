@@ -194,3 +194,25 @@ def test_generate_writes_a_round_robin_that_checks(tmp_path: Path) -> None:
     assert all(r.status == "match" for r in report.rounds)
     bad = runner.invoke(app, ["generate", "--system", "berger", "--code", "FIDE_DUTCH", "-o", "-"])
     assert bad.exit_code == 2
+
+
+def test_the_other_order_of_the_last_two_rounds_is_given_as_evidence() -> None:
+    report = check_file(read(CORPUS / "gacrux-fide_doubleroundrobin-6p-not-switched.trf"))
+    for r in report.rounds[3:5]:
+        assert {d.evidence for d in r.discrepancies} == {
+            f"under the berger edition (the first cycle's last two rounds not switched) "
+            f"round {r.round} matches"
+        }
+
+
+def test_an_odd_field_numbered_otherwise() -> None:
+    """7 players on the table for 8 under draw numbers 3, 7, 1, 5, 2, 6, 4: the dummy 8 is
+    nobody's number, whoever meets it has the bye."""
+    draw_no = {1: 3, 2: 7, 3: 1, 4: 5, 5: 2, 6: 6, 7: 4}
+    player = {d: s for s, d in draw_no.items()}
+    rounds = [[(player[w], player[b]) for w, b in boards(r) if 8 not in (w, b)] for r in PRINTED[8]]
+    t = parse(trf(7, rounds, "BERGER_ROUNDROBIN"))
+    assert dict(read_draw(t, BERGER).numbering.number) == draw_no
+    report = check_file(t)
+    assert [r.status for r in report.rounds] == ["differs"] + ["match"] * 6
+    assert [d.kind for d in report.rounds[0].discrepancies] == ["input"]
