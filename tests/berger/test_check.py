@@ -216,3 +216,20 @@ def test_an_odd_field_numbered_otherwise() -> None:
     report = check_file(t)
     assert [r.status for r in report.rounds] == ["differs"] + ["match"] * 6
     assert [d.kind for d in report.rounds[0].discrepancies] == ["input"]
+
+
+def test_the_json_reports_follow_their_schemas() -> None:
+    import jsonschema
+
+    schemas = Path(__file__).resolve().parents[2] / "checker" / "reports" / "schema"
+    files = [str(p) for p in sorted(CORPUS.glob("*.trf"))]
+    result = runner.invoke(app, ["check", *files, "--format", "json"])
+    assert result.exit_code == 1  # the corpus holds files that differ on purpose
+    report = json.loads(result.stdout)
+    jsonschema.validate(report, json.loads((schemas / "report.schema.json").read_text()))
+    kinds = {d["kind"] for f in report["files"] for r in f["rounds"] for d in r["discrepancies"]}
+    assert kinds == {"colour", "illegal", "input"}
+    explained = runner.invoke(app, ["explain", files[0], "-r", "2", "--format", "json"])
+    jsonschema.validate(
+        json.loads(explained.stdout), json.loads((schemas / "explain.schema.json").read_text())
+    )
