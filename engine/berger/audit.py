@@ -163,11 +163,16 @@ def numbering_finding(draw: Draw, words: _Words) -> Discrepancy:
     """The ``input`` finding of a file whose rounds follow the table under other numbers."""
     moved = sorted(tpn for tpn, n in draw.numbering.number.items() if n != tpn)
     listed = ", ".join(f"{words.who(tpn)}" for tpn in moved)
+    span = draw.numbering.span()
+    verb = "follows" if draw.numbering.fits == 1 else "follow"
     text = (
         f"{RULE}: the table's numbers are the draw numbers; the file's starting numbers are not "
-        f"them: rounds 1-{draw.numbering.fits} follow the Berger table for {draw.size} players "
-        f"with these players on other numbers: {listed}"
+        f"them: {span} {verb} the Berger table for {draw.size} players with these players on "
+        f"other numbers: {listed}"
     )
+    if draw.numbering.fits == 1:
+        # One round does not fix which board each pair sits on: the numbers are one such reading.
+        text += " (round 1 alone does not fix every number: this is one numbering it fits)"
     return Discrepancy(
         Kind.INPUT,
         RULE,
@@ -177,7 +182,7 @@ def numbering_finding(draw: Draw, words: _Words) -> Discrepancy:
         text,
         f"Round 1: {text}",
         cause=Cause.DRAW_NUMBERS,
-        evidence=f"with these table numbers, rounds 1-{draw.numbering.fits} match",
+        evidence=f"with these table numbers, {span} {'matches' if draw.numbering.fits == 1 else 'match'}",
         finding_class=FindingClass.INPUT,
     )
 

@@ -29,7 +29,7 @@ def _number(draw: Draw, tpn: int) -> str:
     n = draw.numbering.number[tpn]
     if draw.numbering.source == "starting":
         return f"table number {n} (his starting number)"
-    return f"table number {n} (read from rounds 1-{draw.numbering.fits}; starting number {tpn})"
+    return f"table number {n} (read from {draw.numbering.span()}; starting number {tpn})"
 
 
 def player_why(t: Tournament, draw: Draw, rnd: int, tpn: int) -> PlayerWhy:
@@ -98,7 +98,7 @@ def explain_round(
     notes = list(draw.notes)
     if draw.numbering.source == "rounds":
         notes.append(
-            f"the table numbers are read from rounds 1-{draw.numbering.fits}: they are not the "
+            f"the table numbers are read from {draw.numbering.span()}: they are not the "
             "starting numbers"
         )
     return Explanation(

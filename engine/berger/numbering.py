@@ -33,6 +33,10 @@ class Numbering:
     source: Source
     fits: int = 0
 
+    def span(self) -> str:
+        """The rounds the numbering was read from: ``round 1``, ``rounds 1-5``."""
+        return "round 1" if self.fits == 1 else f"rounds 1-{self.fits}"
+
     def player(self) -> dict[int, int]:
         """The player (TPN) of each table number."""
         return {n: tpn for tpn, n in self.number.items()}
