@@ -5,7 +5,16 @@ Recognised from the ETT26 ``192`` codes ``BERGER_ROUNDROBIN[_Gn]``,
 ``BERGER_DOUBLEROUNDROBIN``, ``FIDE_ROUNDROBIN`` and ``FIDE_DOUBLEROUNDROBIN``, or chosen with
 ``--rules berger`` / ``--rules berger-fide``.  The checker's entry points are
 :func:`.audit.audit_round`, :func:`.explain.explain_round`, :func:`.check.check_file` and
-:mod:`.generate`.
+:mod:`.generate`:
+
+* which system a file is: :func:`.editions.read_code` of its ``192`` code (not a team event);
+* its edition and why: :func:`.check.edition_of`; its reading (cycles, table numbers, notes):
+  :func:`.draw.read_draw`;
+* one round's audit: :func:`.audit.audit_round` (``draw`` passed to read the file once);
+  the evidence of the other order of the last two rounds: ``check._other_edition``;
+* the next round: :func:`.pairer.pair_file` (the file's numbering), or :func:`.pairer.pair`
+  from the shared ``RoundInput`` (starting numbers);
+* explain: :func:`.explain.explain_round`; generate: :func:`.generate.generate`.
 """
 
 from __future__ import annotations
