@@ -281,7 +281,10 @@ def verify(
         t, decl.codes, choice.rules, points_first=decl.points_first, unrated_rating=unrated_rating
     )
     rounds = st.rounds
-    if decl.points_first and not is_ranking(st.event.score, ranks):
+    # Points first, implied (202) or written (212 PTS, ...): ranks that do not follow them
+    # are no standings of this file.
+    by_points = decl.points_first or bool(decl.codes and decl.codes[0].name == "PTS")
+    if by_points and not is_ranking(st.event.score, ranks):
         result.notes.append(
             f"the rank column does not follow the points after round {rounds}"
             ": it is not the standings of this file (a starting rank, or "

@@ -41,6 +41,7 @@ class Cause(StrEnum):
     ABSENCE = "absence"  # a bye or absence written another way (F/U/H/Z, blank opponent)
     FORBIDDEN_PAIR = "forbidden-pair"  # XXP/260 not honoured when the round was paired
     MANUAL_CHANGE = "manual-change"  # a declared TRF-2026 MPA line (checker.declared)
+    DRAW_NUMBERS = "draw-numbers"  # a round-robin's table numbers are not the starting numbers
 
 
 class Status(StrEnum):

@@ -239,10 +239,11 @@ def _load() -> dict[str, System]:
 
 def builtin_systems() -> tuple[System, ...]:
     """The systems the package registers, the default first: one line each."""
+    from .berger.system import BERGER_SYSTEM
     from .dutch.system import DUTCH
     from .team.system import TEAM
 
-    return (DUTCH, TEAM)
+    return (DUTCH, TEAM, BERGER_SYSTEM)
 
 
 def register(system: System) -> System:
@@ -296,11 +297,10 @@ def system_for(code: str | None, team: bool = False) -> System | None:
         if team:
             found = next((s for s in _load().values() if s.team), None)
     else:
-        base = code.strip().upper().removesuffix("_BAKU")
-        found = next(
-            (s for s in _load().values() if base == s.code or base.startswith(s.code + "_")),
-            None,
-        )
+        from trfaudit.trf.system import PairingSystem
+
+        stated = PairingSystem(code.strip(), "192")
+        found = next((s for s in _load().values() if s.recognise(stated)), None)
     return found if found is not None and found.team == team else None
 
 

@@ -111,7 +111,11 @@ def generate_command(
         help="With --count: run on Dask, tcp://HOST:PORT or local[:N] (needs trfaudit[dask]).",
     ),
     system: str = typer.Option(
-        "dutch", "--system", help="dutch, or team: the Swiss Team system (C.04.6 2026)."
+        "dutch",
+        "--system",
+        help="dutch (the default); team: the Swiss Team system (C.04.6 2026); berger: a "
+        "round-robin by the Berger tables (C.05 Annex 1; --players, --rounds, --code "
+        "BERGER_ROUNDROBIN_Gn ...).",
     ),
     teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
     boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import jsonschema
 from trfaudit.checker.cli import app
@@ -349,3 +350,14 @@ def test_the_quotable_sentence_leaves_out_the_breakdown(corpus_dir, tmp_path):
         "before 4: BH/C1 4.5 for 3 against 3.5 for 4 (the first tie-break "
         "decides; the points tie at 2)"
     )
+
+
+def test_ranks_that_do_not_follow_written_points_first_are_no_standings():
+    """212 PTS (points written first) and a rank column in starting order: player 5 with
+    17.5 points is ranked 20th below player 13 with 14, so the column is no standings and
+    no rank is blamed (it was: twelve "rank differences")."""
+    root = Path(__file__).resolve().parents[2]
+    t = read(root / "corpus" / "berger" / "gacrux-berger_doubleroundrobin-20p.trf")
+    found = verify(t, "auto")
+    assert found is not None and found.discrepancies == []
+    assert any("does not follow the points" in note for note in found.notes)

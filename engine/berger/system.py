@@ -1,0 +1,186 @@
+"""The FIDE round-robin system (Berger tables, C.05 Annex 1) as the registry's entry
+(:mod:`trfaudit.engine.systems`).
+
+Recognised from the ETT26 ``192`` codes ``BERGER_ROUNDROBIN[_Gn]``,
+``BERGER_DOUBLEROUNDROBIN``, ``FIDE_ROUNDROBIN`` and ``FIDE_DOUBLEROUNDROBIN``, or chosen with
+``--rules berger`` / ``--rules berger-fide``.  The checker's entry points are
+:func:`.audit.audit_round`, :func:`.explain.explain_round`, :func:`.check.check_file` and
+:mod:`.generate`:
+
+* which system a file is: :func:`.editions.read_code` of its ``192`` code (not a team event);
+* its edition and why: :func:`.check.edition_of`; its reading (cycles, table numbers, notes):
+  :func:`.draw.read_draw`;
+* one round's audit: :func:`.audit.audit_round` (``draw`` passed to read the file once);
+  the evidence of the other order of the last two rounds: ``check._other_edition``;
+* the next round: :func:`.pairer.pair_file` (the file's numbering), or :func:`.pairer.pair`
+  from the shared ``RoundInput`` (starting numbers);
+* explain: :func:`.explain.explain_round`; generate: :func:`.generate.generate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import TYPE_CHECKING
+
+from .editions import BERGER, BY_NAME, EDITIONS, BergerEdition, read_code
+
+if TYPE_CHECKING:
+    from trfaudit.engine.explanation import Explanation
+    from trfaudit.engine.findings import RoundReport
+    from trfaudit.engine.history import RoundInput
+    from trfaudit.engine.result import RoundPairing
+    from trfaudit.engine.systems import (
+        EditionInfo,
+        GenerateRequest,
+        Paired,
+        Plan,
+        Request,
+        StandingsCheck,
+    )
+    from trfaudit.trf.model import Tournament
+    from trfaudit.trf.system import PairingSystem
+
+
+def berger_edition(edition: EditionInfo) -> BergerEdition:
+    """``edition`` as this system's own (the registry hands out its editions only)."""
+    assert isinstance(edition, BergerEdition), f"{edition.name} is not a Berger edition"
+    return edition
+
+
+class BergerSystem:
+    """Round-robin by the Berger tables: the printed tables (``berger``) or with the first
+    cycle's last two rounds switched (``berger-fide``)."""
+
+    name = "BERGER"
+    key = "berger"
+    title = "the FIDE round-robin system (Berger tables, C.05 Annex 1)"
+    code = "BERGER_ROUNDROBIN"
+    team = False
+    editions: tuple[BergerEdition, ...] = EDITIONS
+    by_name: Mapping[str, BergerEdition] = BY_NAME
+
+    def recognise(self, stated: PairingSystem) -> bool:
+        """The ETT26 round-robin codes (``BERGER_ROUNDROBIN[_Gn]``,
+        ``BERGER_DOUBLEROUNDROBIN``, ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``)."""
+        if stated.team or stated.code is None:
+            return False
+        return read_code(stated.code.strip().upper().removesuffix("_BAKU")) is not None
+
+    def edition_named_by(self, code: str) -> BergerEdition | None:
+        found = read_code(code)
+        return found.edition if found is not None else None
+
+    def edition_in_force(self, day: date) -> BergerEdition:
+        """A date names no edition: the tables as printed."""
+        return BERGER
+
+    def edition_for(self, t: Tournament, rules: str = "auto") -> tuple[BergerEdition, str]:
+        from .file import edition_of
+
+        edition, why = edition_of(t, rules)
+        if edition is None:
+            raise ValueError(why)
+        return edition, why
+
+    def prepare(self, t: Tournament, request: Request) -> Plan:
+        from .file import prepare
+
+        return prepare(t, request)
+
+    def audit_round(
+        self, t: Tournament, rnd: int, edition: EditionInfo, initial: str | None
+    ) -> RoundReport:
+        from .file import audit
+
+        return audit(t, rnd, berger_edition(edition))
+
+    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+        from .file import finish
+
+        return finish(t, plan, reports)
+
+    def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:
+        return None  # the individual standings of C.07
+
+    def pair_input(self, inp: RoundInput, edition: EditionInfo) -> RoundPairing:
+        from .pairer import pair
+
+        return pair(inp, berger_edition(edition))
+
+    def pair(self, t: Tournament, rnd: int, rules: str = "auto") -> Paired:
+        from trfaudit.engine.systems import Paired
+
+        from .pairer import pair_file
+
+        recorded = t.recorded_rounds()
+        if not 1 <= rnd <= recorded + 1:
+            raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+        edition, why = self.edition_for(t, rules)
+        return Paired(pair_file(t, rnd, edition), edition, why)
+
+    def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
+        p = paired.pairing
+        return {
+            "round": p.round,
+            "rules": paired.edition.name,
+            "rules_reason": paired.reason,
+            "boards": [
+                {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
+                for i, b in enumerate(p.boards)
+            ],
+            "bye": p.bye,
+        }
+
+    def explain(
+        self,
+        t: Tournament,
+        rnd: int,
+        rules: str = "auto",
+        player: int | None = None,
+        against: int | None = None,
+    ) -> Explanation:
+        from .explain import explain_round
+
+        if against is not None:
+            raise ValueError("--against: a round-robin's opponents are the table's; none is chosen")
+        edition, why = self.edition_for(t, rules)
+        return explain_round(t, rnd, edition, player, why)
+
+    def explain_players(
+        self, t: Tournament, rnd: int, rules: str, players: list[int]
+    ) -> Explanation:
+        return self.explain(t, rnd, rules)
+
+    def generate(self, request: GenerateRequest) -> tuple[str, int]:
+        from pathlib import Path
+
+        from .generate import BergerGenConfig, GenerateError
+        from .generate import generate as round_robin
+
+        code = request.code or "BERGER_ROUNDROBIN"
+        seeds = (
+            [request.seed]
+            if request.count is None
+            else list(range(request.seed, request.seed + request.count))
+        )
+        out = Path(request.output)
+        try:
+            texts = [
+                round_robin(BergerGenConfig(request.size or 8, code, seed, request.rounds))
+                for seed in seeds
+            ]
+        except GenerateError as exc:
+            return f"trfaudit generate: {exc}", 2
+        if request.count is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            for seed, text in zip(seeds, texts):
+                (out / f"berger-{seed}.trf").write_text(text)
+        elif request.output == "-":
+            print(texts[0], end="")
+        else:
+            out.write_text(texts[0])
+        return f"{len(texts)} round-robin{'s' if len(texts) != 1 else ''} ({code}) written", 0
+
+
+BERGER_SYSTEM = BergerSystem()
