@@ -26,6 +26,8 @@ class BracketMatcher:
 
     # Question bits added to a bracket whose criteria alone are too wide for rustworkx.
     wide_question_bits = 48
+    # Questions after one that needed the whole field go to it directly (solve).
+    whole_after_whole = True
 
     def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
         self.rs = rs
@@ -33,7 +35,19 @@ class BracketMatcher:
 
     def solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         """A best matching of the bracket and its next scoregroup that leaves a complete
-        round-pairing (C4); the whole field is matched when the local one would not."""
+        round-pairing (C4); the whole field is matched when the local one would not.
+
+        Once a question of the bracket needed the whole field, the next ones go to it
+        directly where that answers as the local matching would (``BracketState.
+        whole_first``): the whole field's weights put completion (C4, C5) above the same
+        criteria and questions, so its best matchings are the local best ones that leave a
+        complete round whenever there are such - exactly the local answers that stand."""
+        bk = self.rs.bk
+        if bk.solved_whole and bk.whole_first and self.whole_after_whole:
+            mate = self._solve_whole(extra)
+            mate.update(self.rs.final)
+            bk.mate = mate
+            return mate
         mate = self.rs.bk.graph.solve(extra, self.rs.bk.bits)
         self.rs.bk.whole = not self.rs.bk.lower
         if (
@@ -292,6 +306,12 @@ class BracketMatcher:
         self.rs.bk.completable_cache = {}
         self.rs.bk.solved_whole = False  # a matching of this bracket needed the whole field
         self.rs.bk.lower_base = None
+        # The whole field answers as a local matching would unless C9 (2.4.4) reads pairs
+        # below the bracket (their C9 fields, or the last matching in _c9_in_force).
+        ctx, order, rs = self.rs.ctx, self.rs.order, self.rs
+        self.rs.bk.whole_first = not (
+            ctx.odd and nxt and ctx.bye_score >= order[nxt[0]].score
+        ) and (rs.c9 is None or not any(rs.c9_setup))
         bset = set(current)
         self.rs.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.rs.bk.residents = residents

@@ -78,6 +78,7 @@ class BracketState:
     residents: list[int] = field(default_factory=list)
     completable_cache: dict[frozenset[int], bool] = field(default_factory=dict)
     solved_whole: bool = False  # a matching of this bracket needed the whole field
+    whole_first: bool = False  # then ask the whole field first (BracketMatcher.solve)
     lower_base: dict[int, int] | None = None
     local_vals: dict[tuple[int, int], list[Value]] = field(default_factory=dict)
     crit_layout: WeightLayout = _NO_LAYOUT

@@ -1,0 +1,70 @@
+"""Pairing every round of a long event, round by round, with the matchings each round asks.
+
+    python bench/long_event.py [FILE] [--rules 2025] [--rounds 30-51]
+
+Default FILE: ``corpus/peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_2.trf``
+(80 players, 51 rounds: late rounds are mostly rematches, so brackets gather many MDPs of
+many scores and their criteria outgrow rustworkx's 126 bits).  Each round is paired in this
+process; its line gives the CPU time (steadier than wall time on a shared machine), the
+matchings asked (rustworkx and networkx weighted ones, cardinality ones) and whether the
+pairing equals the recorded one.  The last line sums them.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+LONG = ROOT / "corpus/peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_2.trf"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("file", nargs="?", default=str(LONG))
+    ap.add_argument("--rules", default="2025")
+    ap.add_argument("--rounds", help="FIRST-LAST (default: every recorded round)")
+    a = ap.parse_args()
+
+    from trfaudit.checker.recorded import recorded_round
+    from trfaudit.engine import EDITIONS, matching, pair_round, round_input
+    from trfaudit.trf.reader import read
+
+    t = read(a.file)
+    first, last = 1, t.recorded_rounds()
+    if a.rounds:
+        first, last = (int(x) for x in a.rounds.split("-"))
+    pair_round(round_input(t, 1), EDITIONS[a.rules])  # the system's modules loaded first
+    kinds = ("rustworkx", "networkx", "cardinality")
+    total = dict.fromkeys(kinds, 0)
+    cpu_total, exact_rounds, slowest = 0.0, 0, (0.0, 0)
+    print(f"{Path(a.file).name}, rules {a.rules}, rounds {first}-{last}")
+    print("round  cpu s  " + "  ".join(kinds) + "  exact")
+    for rnd in range(first, last + 1):
+        inp = round_input(t, rnd)
+        before = dict(matching.stats)
+        cpu = time.process_time()
+        got = pair_round(inp, EDITIONS[a.rules])
+        cpu = time.process_time() - cpu
+        asked = {k: matching.stats[k] - before[k] for k in kinds}
+        rec = recorded_round(t, rnd)
+        exact = {(b.white, b.black) for b in got.boards} == set(rec.boards) and got.bye == rec.bye
+        exact_rounds += exact
+        cpu_total += cpu
+        slowest = max(slowest, (cpu, rnd))
+        for k in kinds:
+            total[k] += asked[k]
+        counts = "  ".join(f"{asked[k]:{len(k)}d}" for k in kinds)
+        print(f"{rnd:5d}  {cpu:5.2f}  {counts}  {'yes' if exact else 'no'}", flush=True)
+    counts = "  ".join(f"{total[k]:{len(k)}d}" for k in kinds)
+    print(
+        f"total  {cpu_total:5.2f}  {counts}  {exact_rounds}/{last - first + 1} exact; "
+        f"slowest round {slowest[1]} ({slowest[0]:.2f} s)"
+    )
+    sys.exit(0 if exact_rounds == last - first + 1 else 1)
+
+
+if __name__ == "__main__":
+    main()
