@@ -5,6 +5,8 @@ the engine pairs a round from the rounds before it (``trfaudit.engine``), and th
 the recorded round with the engine's and says which rule decides (``trfaudit.checker``).
 
 >>> import trfaudit
+>>> trfaudit.__version__ != ""
+True
 >>> t = trfaudit.read("corpus/seed-example/round3-input.trf")
 >>> len(t.players), t.recorded_rounds()
 (14, 2)
@@ -63,6 +65,12 @@ _LAZY = {
 def __getattr__(name: str) -> object:
     import importlib
 
+    if name == "__version__":  # the package metadata's version (checker/reports/provenance)
+        from trfaudit.checker.reports.provenance import version
+
+        globals()[name] = version()
+        return globals()[name]
+
     for module, names in _LAZY.items():
         if name in names:
             value = getattr(importlib.import_module(module), name)
@@ -73,6 +81,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "EDITIONS",
+    "__version__",
     "BatchReport",
     "Board",
     "Discrepancy",

@@ -66,7 +66,12 @@ def explain_command(
         raise typer.Exit(EXIT_DISCREPANCY)
     say(f"rules {e.rules} ({e.rules_reason})", err=True)
     if fmt is Format.json:
-        text = json.dumps(e.to_json(), indent=2, ensure_ascii=False) + "\n"
+        from trfaudit.checker.reports.provenance import generator
+
+        text = (
+            json.dumps({"generator": generator(), **e.to_json()}, indent=2, ensure_ascii=False)
+            + "\n"
+        )
     elif fmt is Format.html:
         text = render_explanation_html(e) + "\n"
     else:

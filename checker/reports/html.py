@@ -14,6 +14,7 @@ from collections.abc import Callable
 from html import escape
 
 from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.checker.reports.provenance import Generator, generator, line
 from trfaudit.engine.alternatives import round_alternatives
 from trfaudit.engine.dutch.audit.localise import short
 from trfaudit.engine.findings import BracketView, Pairing, PlayerInfo, RoundReport, Side
@@ -333,11 +334,15 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
     return "".join(out)
 
 
-def render(batch: BatchReport, full: bool = False, read: Reader = read_again) -> str:
+def render(
+    batch: BatchReport, full: bool = False, read: Reader = read_again, gen: Generator | None = None
+) -> str:
     """The page; ``full``: every differing board, every bracket player, both whole rounds;
     ``read``: how a checked file's tournament is had for the embedded explanations (the web
-    page hands in its uploads, so no name is ever opened as a path)."""
+    page hands in its uploads, so no name is ever opened as a path); ``gen``: the verdict's
+    generator block (default: made now)."""
     title = "trfaudit check report"
+    made = gen or generator()
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>{title}</title><style>{CSS}</style></head><body>"
@@ -345,6 +350,7 @@ def render(batch: BatchReport, full: bool = False, read: Reader = read_again) ->
         "<p class=muted>Each recorded round is compared with the pairing the FIDE (Dutch) "
         "System (C.04.3) prescribes from the rounds before it.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
+        f"<p class='muted generator' id=generator>Checked by {escape(line(made))} (UTC)</p>"
         + "".join(_file(f, full, read) for f in batch.files)
         + "</body></html>\n"
     )

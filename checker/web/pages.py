@@ -13,12 +13,12 @@ from html import escape
 from typing import Any
 from urllib.parse import urlencode
 
-from trfaudit.checker.cli.choices import EDITION_NAMES
+from trfaudit.engine.systems import edition_names
 
 #: (value, label) of the edition choice (the CLI's ``--rules``).
 RULES = (
     [("auto", "auto: from the file (type code 192/092, else the dates)")]
-    + [(name, f"the {name} rules") for name in EDITION_NAMES]
+    + [(name, f"the {name} rules") for name in edition_names()]
     + [("all", "all: the edition in force and every other one side by side")]
 )
 

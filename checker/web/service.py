@@ -39,17 +39,17 @@ class Result:
 
 def _load(name: str, data: bytes) -> Any:
     """The tournament in ``data`` (TRF or the JSON form), as ``trf.files.load`` reads a file."""
-    from trfaudit.checker.batch.run import _load_bytes
+    from trfaudit.trf.files import load_bytes
 
-    return _load_bytes(data, name)
+    return load_bytes(data, name)
 
 
 def _rules_error(rules: str, with_all: bool) -> str | None:
     """The CLI's message for a ``--rules`` value it refuses, or None."""
-    from trfaudit.checker.cli.choices import EDITION_NAMES
     from trfaudit.engine import EDITIONS
+    from trfaudit.engine.systems import edition_names
 
-    allowed = ("auto",) + EDITION_NAMES + (("all",) if with_all else ())
+    allowed = ("auto",) + edition_names() + (("all",) if with_all else ())
     if rules not in allowed:
         return f"rules: {rules!r} is not one of {', '.join(allowed)}"
     if rules not in ("auto", "all") and rules not in EDITIONS:
@@ -119,7 +119,7 @@ def _rounds(t: Any) -> list[dict[str, Any]]:
 def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
     """The document of ``trfaudit standings`` (with ``--tiebreaks``), or the reason there is
     none (an inconsistent file, as the command says it)."""
-    from trfaudit.checker.cli.standings import build_doc
+    from trfaudit.checker.reports.standings_doc import build_doc
     from trfaudit.trf.validate import validate
 
     errors = [p for p in validate(t) if p.is_error]
