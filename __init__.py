@@ -197,9 +197,13 @@ def explain(
     player: int | None = None,
     against: int | None = None,
     rules: str = "auto",
+    team: int | None = None,
 ) -> Explanation:
     """Why round ``round`` is paired as it is, per player (or ``player``), in the rules' terms
     (``trfaudit explain``): bracket, float, opponent, colour and bye, each with its reasons.
+
+    A Swiss Team event is explained per team, in C.04.6's terms (``team``: one team;
+    ``player``: the team of that player): :mod:`trfaudit.engine.team.why`.
 
     ``against`` (with ``player``): the best round the rules allow with the two paired, and
     the verdict (illegal, quality or order).  A recorded round is explained as the engine
@@ -213,6 +217,14 @@ def explain(
     >>> p.opponent, p.colour, [r.rule for r in p.reasons if r.about == "opponent"][:3]
     (4, 'w', ['4.2', '4.3', 'C1'])
     """
+    from trfaudit.engine.team.rules import is_team_event
+
+    if team is not None or is_team_event(tournament) or rules.startswith("team-"):
+        from trfaudit.engine.team.why import explain_team
+
+        if not is_team_event(tournament):
+            raise ValueError(f"--rules {rules}: not a Swiss Team event")
+        return explain_team(tournament, round, team, player, against, rules)
     from trfaudit.engine.dutch.why import explain as explain_round
 
     return explain_round(tournament, round, player=player, against=against, rules=rules)
