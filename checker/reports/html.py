@@ -14,6 +14,7 @@ from collections.abc import Callable
 from html import escape
 
 from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.checker.reports.classes import WORDS, file_line, ordered, round_class, round_words
 from trfaudit.checker.reports.provenance import Generator, generator, line
 from trfaudit.engine.alternatives import round_alternatives
 from trfaudit.engine.dutch.audit.localise import short
@@ -51,6 +52,14 @@ tr.differs td.recorded { font-weight: bold; }
 .kind-unexplained { background: #2d4fa8; } .kind-input { background: #555; }
 .status-match { color: #16702e; font-weight: bold; }
 .status-differs, .status-invalid { color: #b00020; font-weight: bold; }
+.cls-pairing { color: #b00020; } .cls-input { color: #6b4e00; }
+.cls-interpretation { color: #2d4fa8; }
+td.cls-pairing { background: #fde4e7; } td.cls-input { background: #fff4cc; }
+td.cls-interpretation { background: #e4ebfb; }
+section.round.cls-pairing { border-left: 5px solid #b00020; padding-left: .6em; }
+section.round.cls-input { border-left: 5px solid #d6a800; padding-left: .6em; }
+section.round.cls-interpretation { border-left: 5px solid #2d4fa8; padding-left: .6em; }
+.class-summary { font-weight: bold; }
 .summary { font-weight: bold; }
 .muted { color: #555; font-size: 9pt; }
 ul.discrepancies { padding-left: 1.2em; }
@@ -213,7 +222,9 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None, source: Sour
             )
         items.append(
             f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{only} "
-            f"<span class=muted>class {escape(d.finding_class)}</span> "
+            f"<span class='muted cls-{escape(d.finding_class)}'>"
+            f"{escape(WORDS.get(d.finding_class, d.finding_class))} "
+            f"(class {escape(d.finding_class)})</span> "
             f"{escape(text)}{evidence}</li>"
         )
     if not full and len(r.discrepancies) > ROWS:
@@ -225,9 +236,10 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None, source: Sour
             f"{escape(alt.evidence)}</span></li>"
         )
     head = escape(first.summary) if first is not None and first.summary else "differs"
+    cls = round_class(r) or "input"
     body = (
-        f"<section class=round id=round-{r.round}><h3>Round {r.round}: "
-        "<span class=status-differs>differs</span></h3>"
+        f"<section class='round cls-{cls}' id=round-{r.round}><h3>Round {r.round}: "
+        f"<span class='status-differs cls-{cls}'>{escape(round_words(r))}</span></h3>"
         f"<p class=summary-sentence>{head}</p>"
         "<ul class=discrepancies>" + "".join(items) + "</ul>"
     )
@@ -303,17 +315,23 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
         out.append(f"<p class=muted>{escape(w)}</p>")
     if f.rounds:
         cells = "".join(
-            f"<td class=status-{escape(r.status)}>{r.round}: {escape(r.status)}</td>"
+            f"<td class='status-{escape(r.status)} cls-{round_class(r) or 'match'}'>"
+            f"<a href='#round-{r.round}'>{r.round}</a>: {escape(round_words(r))}</td>"
+            if r.status != "match"
+            else f"<td class=status-match>{r.round}: match</td>"
             for r in f.rounds
         )
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
+        classes = file_line(f)
+        if classes:
+            out.append(f"<p class=class-summary>{escape(classes)}</p>")
     from trfaudit.checker.reports.text import edition_lines
 
     lines = edition_lines(f)
     if lines:
         out.append("<p class=editions>" + "<br>".join(escape(x) for x in lines) + "</p>")
     source = _source(f, read) if f.differing else None
-    for r in f.differing:
+    for r in ordered(f.differing):  # the broken rules first
         out.append(_round(r, full, f, source))
     if f.standings:
         out.append(
