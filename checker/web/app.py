@@ -5,7 +5,7 @@ Safety is in the middleware and the settings, not in each route: :class:`Guard` 
 origin (:func:`cross_site`), answers a request body over the upload limit with 413 (read and discarded up to a cap, so that a
 browser still uploading gets the page, not a reset connection), and sets the security
 headers on every response (a Content-Security-Policy that allows only this server's own
-scripts and styles, no framing, no sniffing, no referrer).
+scripts and styles, no framing, no sniffing, no referrer to other sites).
 """
 
 from __future__ import annotations
@@ -123,7 +123,9 @@ class Guard:
                 extra = {
                     b"content-security-policy": CSP.encode(),
                     b"x-content-type-options": b"nosniff",
-                    b"referrer-policy": b"no-referrer",
+                    # same-origin, not no-referrer: under no-referrer a browser sends
+                    # "Origin: null" with this page's own forms, and the Origin check needs them
+                    b"referrer-policy": b"same-origin",
                     b"x-frame-options": b"DENY",
                 }
                 headers += [(k, v) for k, v in extra.items() if k not in names]

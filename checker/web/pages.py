@@ -206,8 +206,19 @@ def team_standings(token: str, view: dict[str, Any], doc: dict[str, Any]) -> str
     codes = doc["tiebreaks"]
     head = "".join(
         f"<th>{escape(h)}</th>"
-        for h in ["Rank", "TPN", "Team", "MP", "GP", *codes, "Recorded rank"]
+        for h in ["Rank", "TPN", "Team", "MP", "GP", *codes, "Recorded rank", "Players"]
     )
+    members = view.get("members") or {}
+
+    def players(tpn: int) -> str:
+        people = {m: name for m, name in members.get(tpn, [])}
+        links = [
+            f"<a class=player href='{escape(explain_url(token, i, last, m))}'>"
+            f"{escape(_name(people, m))}</a>"
+            for m in people
+        ]
+        return "<td class=members>" + ", ".join(links) + "</td>"
+
     rows = "".join(
         "<tr>"
         + _cell(p["rank"])
@@ -219,6 +230,7 @@ def team_standings(token: str, view: dict[str, Any], doc: dict[str, Any]) -> str
         + _cell(p["gp"])
         + "".join(_cell(p["values"].get(c)) for c in codes)
         + _cell(p["recorded_rank"], "the file records no rank")
+        + (players(p["tpn"]) if last else "<td></td>")
         + "</tr>"
         for p in doc["players"]
     )

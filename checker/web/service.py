@@ -194,6 +194,16 @@ def _team_rounds(t: Any) -> tuple[dict[int, str], list[dict[str, Any]]]:
     return names, out
 
 
+def _members(t: Any) -> dict[int, list[list[Any]]]:
+    """Each team's players (starting rank, name) in board order, as its team line lists them."""
+    from trfaudit.trf.team import team_records
+
+    return {
+        team.tpn: [[m, t.players[m].name] for m in team.members if m in t.players]
+        for team in team_records(t).teams
+    }
+
+
 def _team_standings(t: Any) -> tuple[dict[str, Any] | None, str | None]:
     """The team standings (MP, GP and the file's team tie-breaks) as a table document."""
     from trfaudit.engine.team.standings import standings
@@ -322,6 +332,7 @@ def check_upload(files: list[tuple[str, bytes]], rules: str, tiebreaks: str | No
             view["recorded"] = t.recorded_rounds()
             if view["team"]:
                 view["names"], view["rounds"] = _team_rounds(t)
+                view["members"] = _members(t)
                 view["standings"], view["standings_error"] = _team_standings(t)
             else:
                 view["names"] = {tpn: p.name for tpn, p in t.players.items()}
@@ -577,6 +588,7 @@ def _with_round(t: Any, rnd: int, boards: list[list[int]], bye: int | None) -> s
         elif own is not None and own.is_bye:  # an announced H/F/Z stays
             kept.append(own)
         p.entries = kept
+        p.points = x.score(tpn, rnd)  # a PAB or an announced bye counts at once
     return convert(x, "trf26").text
 
 
