@@ -52,8 +52,8 @@ tr.differs td.recorded { font-weight: bold; }
 .kind-unexplained { background: #2d4fa8; } .kind-input { background: #555; }
 .status-match { color: #16702e; font-weight: bold; }
 .status-differs, .status-invalid { color: #b00020; font-weight: bold; }
-.cls-pairing { color: #b00020; } .cls-input { color: #6b4e00; }
-.cls-interpretation { color: #2d4fa8; }
+span.cls-pairing { color: #b00020; } span.cls-input { color: #6b4e00; }
+span.cls-interpretation { color: #2d4fa8; }
 td.cls-pairing { background: #fde4e7; } td.cls-input { background: #fff4cc; }
 td.cls-interpretation { background: #e4ebfb; }
 section.round.cls-pairing { border-left: 5px solid #b00020; padding-left: .6em; }

@@ -379,16 +379,21 @@ def _side_by_side(docs: dict[str, Any], findings: list[list[Any]]) -> str:
         )
     own = "".join(f"<li>{escape(f[1])}</li>" for f in findings)
     verdict = ""
+    whom = "this team" if side.get("team") else "this player"
     if "recorded" in side:
         verdict = (
-            "<p class=same>The record and the rules agree for him.</p>"
+            f"<p class=same>The record and the rules agree for {whom}.</p>"
             if side["same"]
-            else "<p class=status-differs>The record differs from the rules for him.</p>"
+            else f"<p class=status-differs>The record differs from the rules for {whom}.</p>"
         )
     return (
         f"<div class=side-by-side><h2>{escape(side['who'])}</h2>"
         f"<table class=side><tbody>{rows}</tbody></table>{verdict}"
-        + (f"<p>The check's finding about him:</p><ul class=own-finding>{own}</ul>" if own else "")
+        + (
+            f"<p>The check's finding about {whom}:</p><ul class=own-finding>{own}</ul>"
+            if own
+            else ""
+        )
         + "</div>"
     )
 

@@ -94,7 +94,7 @@ def _report(name: str, data: bytes, rules: str, codes: Any) -> tuple[Any, Any]:
 
 
 #: Results as a scoresheet writes them (TRF 001 result codes; others as written).
-RESULTS = {"=": "½", "D": "½", "W": "1", "L": "0"}
+RESULTS = {"=": "½", "D": "½", "W": "1", "L": "0", "+": "1F", "-": "0F"}  # F: by forfeit
 
 #: What a player who is on no board did in a round, in the page's words.
 ABSENCE = {
@@ -163,7 +163,7 @@ def _standings(t: Any, codes: Any) -> tuple[dict[str, Any] | None, str | None]:
 
 def _team_rounds(t: Any) -> tuple[dict[int, str], list[dict[str, Any]]]:
     """A Swiss Team event's team names and each recorded round's matches (white team, black
-    team, match points) in C.04.2 3.6 order, and the teams in no match."""
+    team, the game points of each) in C.04.2 3.6 order, and the teams in no match."""
     from trfaudit.engine.team.audit import _recorded
     from trfaudit.engine.team.pairer import _board_key, _Round
     from trfaudit.engine.team.system import read_team_file
@@ -174,14 +174,14 @@ def _team_rounds(t: Any) -> tuple[dict[int, str], list[dict[str, Any]]]:
     for rnd in range(1, t.recorded_rounds() + 1):
         pairs, bye, colours = _recorded(tf, rnd)
         r = _Round(tf.input(rnd, recorded=True))
-        boards = []
+        matches: list[tuple[int, int, str]] = []
         for a, b in pairs:
             w, bl = (a, b) if colours.get(a) != "b" else (b, a)
             mw, mb = (tf.history.rounds[x][rnd - 1].gp for x in (w, bl))
-            boards.append([w, bl, f"{float(mw):g}–{float(mb):g}"])
-        known = [x for x in boards if x[0] in r.by_tpn and x[1] in r.by_tpn]
+            matches.append((w, bl, f"{float(mw):g}–{float(mb):g}"))
+        known = [x for x in matches if x[0] in r.by_tpn and x[1] in r.by_tpn]
         known.sort(key=lambda x: _board_key(r, x[0], x[1]))
-        boards = known + [x for x in boards if x not in known]
+        boards = [list(x) for x in known + [x for x in matches if x not in known]]
         byes = [[bye, "PAB (pairing-allocated bye)"]] if bye is not None else []
         in_match = {x for b in boards for x in b[:2]} | ({bye} if bye else set())
         words = {"half_bye": ABSENCE[EntryKind.HALF_BYE], "full_bye": ABSENCE[EntryKind.FULL_BYE],
@@ -490,7 +490,8 @@ def explain_upload(
     who = e.players[0] if len(e.players) == 1 else None
     if who is not None:
         rules_side = _what(names, who.opponent, who.colour, who.bye)
-        side: dict[str, Any] = {"who": _named(names, who.tpn), "rules": rules_side}
+        side: dict[str, Any] = {"who": _named(names, who.tpn), "rules": rules_side,
+                                "team": is_team}  # fmt: skip
         if e.recorded:
             opp, colour, bye = _recorded_side(t, rnd, who.tpn, is_team)
             side["recorded"] = _what(names, opp, colour, bye)
