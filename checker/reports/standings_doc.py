@@ -58,6 +58,7 @@ def build_doc(
         unrated_rating=unrated,
     )
     shown = [c.text for c in decl.codes]  # exactly as given (a 212 may name PTS)
+    steps = {s.label: s for s in st.steps}
     doc: dict[str, Any] = {
         "file": t.file,
         "round": rounds,
@@ -67,6 +68,15 @@ def build_doc(
         "tiebreaks": shown,
         "order": [s.label for s in st.steps],
         "players": _table(st, t, shown),
+        # how each value is made up (the page shows it on a click); not in the JSON form
+        "how": {
+            row.tpn: {
+                c: steps[c].values[row.tpn].how
+                for c in shown
+                if c in steps and steps[c].tiebreak is not None and row.tpn in steps[c].values
+            }
+            for row in st.rows
+        },
         "unavailable": {s.label: s.reason for s in st.steps if s.tiebreak is None},
         "notes": ([decl.note] if decl.note else []) + list(st.notes),
         "differences": [],

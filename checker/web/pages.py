@@ -148,6 +148,16 @@ def _cell(x: Any, why: str | None = None) -> str:
     return "<td class=num>" + escape(str(x)) + "</td>"
 
 
+def _value(x: Any, how: str | None, why: str | None) -> str:
+    """A tie-break value; a click shows how it is made up (the engine's own account)."""
+    if x is None or not how:
+        return _cell(x, why)
+    return (
+        f"<td class=num><details class=how><summary>{escape(str(x))}</summary>"
+        f"<span class=how-text>{escape(how)}</span></details></td>"
+    )
+
+
 def standings(token: str, view: dict[str, Any]) -> str:
     """The standings as a table: the rows whose recorded rank differs marked, a "-" with the
     reason it cannot be computed; names open the explanation of the last round."""
@@ -163,6 +173,7 @@ def standings(token: str, view: dict[str, Any]) -> str:
     head += "<th>Recorded rank</th>"
     differ = {tpn for d in doc["differences"] for tpn in d["players"]}
     unavailable = doc["unavailable"]
+    how = doc.get("how", {})
     rows = "".join(
         f"<tr{' class=differs' if p['tpn'] in differ else ''}>"
         + _cell(p["rank"])
@@ -171,7 +182,9 @@ def standings(token: str, view: dict[str, Any]) -> str:
         + (_link(token, view["index"], last, p["tpn"], names) if last else escape(p["name"]))
         + "</td>"
         + _cell(p["points"])
-        + "".join(_cell(p["values"][c], unavailable.get(c)) for c in codes)
+        + "".join(
+            _value(p["values"][c], how.get(p["tpn"], {}).get(c), unavailable.get(c)) for c in codes
+        )  # fmt: skip
         + _cell(p["recorded_rank"], "the file records no rank")
         + "</tr>"
         for p in doc["players"]

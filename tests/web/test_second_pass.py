@@ -125,3 +125,17 @@ def test_a_team_event_before_c046_2026_offers_the_rules_choice(client):
     action = re.search(r"<form class=recheck method=post action='([^']+)'", r.text).group(1)
     again = client.post(action, data={"rules": "team-2026"})
     assert again.status_code == 200 and "rules team-2026" in again.text
+
+
+def test_standings_values_say_how_they_are_made_up(client):
+    """Charline (3) of held_swiss_9, checked by hand from the file: her opponents 11, 6, 8,
+    4, 2, 16, 1, 14, 10 end on 3.5, 6, 4.5, 6, 6, 4.5, 6, 4, 4 points: BH 44.5, and BH/C1
+    cuts the lowest (round 1's 3.5): 41."""
+    path = ROOT / "corpus" / "real" / "ottomilvang-tiebreakserver__held_swiss_9.trf"
+    r = client.post("/check", files={"file": (path.name, path.read_bytes())},
+                    data={"tiebreaks": "BH/C1,BH,SB"})  # fmt: skip
+    row = next(x for x in r.text.split("<tr") if ">Charline (3)</a>" in x)
+    hows = re.findall(r"<summary>([^<]*)</summary><span class=how-text>([^<]*)</span>", row)
+    assert hows[0] == ("41", "R1 11:3.5 + R2 6:6 + R3 8:4.5 + R4 4:6 + R5 2:6 + R6 16:4.5 + "
+                       "R7 1:6 + R8 14:4 + R9 10:4; cut R1 = 41")  # fmt: skip
+    assert hows[1][0] == "44.5" and hows[1][1].endswith("= 44.5")
