@@ -5,6 +5,8 @@ the engine pairs a round from the rounds before it (``trfaudit.engine``), and th
 the recorded round with the engine's and says which rule decides (``trfaudit.checker``).
 
 >>> import trfaudit
+>>> trfaudit.__version__ != ""
+True
 >>> t = trfaudit.read("corpus/seed-example/round3-input.trf")
 >>> len(t.players), t.recorded_rounds()
 (14, 2)
@@ -62,6 +64,12 @@ _LAZY = {
 def __getattr__(name: str) -> object:
     import importlib
 
+    if name == "__version__":  # the package metadata's version (checker/reports/provenance)
+        from trfaudit.checker.reports.provenance import version
+
+        globals()[name] = version()
+        return globals()[name]
+
     for module, names in _LAZY.items():
         if name in names:
             value = getattr(importlib.import_module(module), name)
@@ -72,6 +80,7 @@ def __getattr__(name: str) -> object:
 
 __all__ = [
     "EDITIONS",
+    "__version__",
     "BatchReport",
     "Board",
     "Discrepancy",
@@ -182,9 +191,13 @@ def explain(
     player: int | None = None,
     against: int | None = None,
     rules: str = "auto",
+    team: int | None = None,
 ) -> Explanation:
     """Why round ``round`` is paired as it is, per player (or ``player``), in the rules' terms
     (``trfaudit explain``): bracket, float, opponent, colour and bye, each with its reasons.
+
+    A Swiss Team event is explained per team, in C.04.6's terms (``team``: one team;
+    ``player``: the team of that player): :mod:`trfaudit.engine.team.why`.
 
     ``against`` (with ``player``): the best round the rules allow with the two paired, and
     the verdict (illegal, quality or order).  A recorded round is explained as the engine
@@ -200,7 +213,7 @@ def explain(
     """
     from trfaudit.checker.audit import explain as explain_round
 
-    return explain_round(tournament, round, player=player, against=against, rules=rules)
+    return explain_round(tournament, round, player=player, against=against, rules=rules, team=team)
 
 
 def generate(

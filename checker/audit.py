@@ -306,14 +306,18 @@ def explain(
     player: int | None = None,
     against: int | None = None,
     rules: str = "auto",
+    team: int | None = None,
 ) -> Explanation:
     """Why round ``rnd`` of ``t`` is paired as it is, by the system that checks it
-    (:func:`system_to_check`); raises ValueError (the reason in words) when it cannot be
-    explained, ``NoPairing`` when the rules allow no pairing."""
+    (:func:`system_to_check`): for every player, or ``player`` (and why not ``against``),
+    or, in a team event, ``team``.  Raises ValueError (the reason in words) when it cannot
+    be explained, ``NoPairing`` when the rules allow no pairing."""
     system, refused = system_to_check(t, rules)
     if system is None:
         raise ValueError(refused)
-    return system.explain(t, rnd, rules, player, against)
+    if team is not None and not system.team:
+        raise ValueError(f"--team {team}: not a team event ({system.title})")
+    return system.explain(t, rnd, rules, player, against, team)
 
 
 def pair(t: Tournament, rnd: int | None = None, rules: str = "auto") -> Paired:
@@ -323,3 +327,11 @@ def pair(t: Tournament, rnd: int | None = None, rules: str = "auto") -> Paired:
     if system is None:
         raise ValueError(refused)
     return system.pair(t, t.recorded_rounds() + 1 if rnd is None else rnd, rules)
+
+
+def is_team(t: Tournament) -> bool:
+    """Whether ``t`` is a team event (its system pairs teams)."""
+    from trfaudit.engine.systems import recognise
+
+    found = recognise(t)
+    return found is not None and found.team

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
     from trfaudit.trf.model import Tournament
@@ -123,6 +123,22 @@ class GenerateRequest:
 
 
 @dataclass
+class TeamTables:
+    """``names``: team names by team number; ``members``: each team's players (starting
+    rank, name) in board order; ``rounds``: per recorded round ``{"round", "boards":
+    [[white team, black team, "2.5–1.5"], ...], "byes": [[team, kind], ...]}`` where
+    ``kind`` is ``pab``, ``half_bye``, ``full_bye``, ``zero_bye`` or ``absent``;
+    ``recorded``: per round the record's pairs (smaller number first), PAB team and colours;
+    ``standings``: the team standings table (MP, GP and the file's team tie-breaks)."""
+
+    names: dict[int, str]
+    members: dict[int, list[list[Any]]]
+    rounds: list[dict[str, Any]]
+    recorded: dict[int, tuple[list[tuple[int, int]], int | None, dict[int, str]]]
+    standings: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
 class StandingsCheck:
     """A system's own verdict on the recorded standings (:meth:`System.standings`)."""
 
@@ -203,10 +219,12 @@ class System(Protocol):
         rules: str = "auto",
         player: int | None = None,
         against: int | None = None,
+        team: int | None = None,
     ) -> Explanation:
         """Why round ``rnd`` is paired as it is, per player (or for ``player`` alone, and
-        why not ``against``), in the terms of the edition ``rules`` chooses; raises
-        ``ValueError`` (the reason in words) when it cannot be explained."""
+        why not ``against``; in a team event for ``team``), in the terms of the edition
+        ``rules`` chooses; raises ``ValueError`` (the reason in words) when it cannot be
+        explained."""
 
     def explain_players(
         self, t: Tournament, rnd: int, rules: str, players: list[int]
@@ -214,6 +232,14 @@ class System(Protocol):
         """The explanations a ``check`` report embeds for the ``players`` of a differing
         round: one round's worth of measured alternatives in all, no finding (the report
         has it)."""
+
+    def recorded_boards(self, t: Tournament, rnd: int, rules: str) -> list[tuple[int, int]]:
+        """The record's boards of round ``rnd`` (white, black) in the system's board order
+        (the order of its verdicts' tables)."""
+
+    def team_tables(self, t: Tournament) -> TeamTables | None:
+        """A team system's tables of a file for a page (team names and players, matches,
+        team standings); None for a system that pairs players."""
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
         """Random tournaments paired round by round by this system (``trfaudit generate``):

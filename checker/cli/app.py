@@ -30,8 +30,20 @@ app = typer.Typer(
 )
 
 
+def _version(value: bool) -> None:
+    if value:
+        from trfaudit.checker.reports.provenance import version
+
+        typer.echo(f"trfaudit {version()}")
+        raise typer.Exit(EXIT_OK)
+
+
 @app.callback()
-def _main() -> None:
+def _main(
+    show_version: bool = typer.Option(
+        False, "--version", callback=_version, is_eager=True, help="Print the version and exit."
+    ),
+) -> None:
     """trfaudit: check FIDE TRF files and the Dutch Swiss pairings they record."""
 
 

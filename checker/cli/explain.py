@@ -30,12 +30,15 @@ def explain_command(
         typer.Option("--round", "-r", help="Round to explain (default: the next one)."),
     ] = None,
     player: Annotated[int | None, typer.Option("--player", "-p", help="Only this player.")] = None,
+    team: Annotated[
+        int | None, typer.Option("--team", help="A Swiss Team event: only this team.")
+    ] = None,
     against: Annotated[
         int | None,
         typer.Option("--against", "-a", help="With --player: why not this opponent."),
     ] = None,
     rules: Annotated[
-        Rules, typer.Option("--rules", help="Edition of the Dutch rules (auto: as check).")
+        Rules, typer.Option("--rules", help="Edition of the rules (auto: as check).")
     ] = Rules("auto"),
     fmt: Annotated[Format, typer.Option("--format", "-f", help="Output format.")] = Format.text,
     output: Annotated[
@@ -44,12 +47,13 @@ def explain_command(
 ) -> None:
     """Explain round N of FILE: per player (or --player P) the bracket, float, opponent,
     colour and bye, each with the rule that decides it; --against Q gives the best round
-    with P-Q paired and why the engine's is preferred (illegal, quality or order).
+    with P-Q paired and why the engine's is preferred (illegal, quality or order).  A Swiss
+    Team event is explained per team in C.04.6's terms (--team T, or --player P: P's team).
 
     A recorded round is explained as the engine pairs it (the check finding is shown when
     the record differs).  Exit 0, 1 when no pairing exists, 2 on invalid input or usage.
     """
-    from trfaudit.checker.audit import explain
+    from trfaudit import explain
     from trfaudit.checker.reports.explain_html import render_explanation_html
     from trfaudit.checker.reports.explain_text import render_text
     from trfaudit.engine import NoPairing
@@ -57,7 +61,7 @@ def explain_command(
     t, _ = load_consistent(file, "not explained")
     rnd = round_ if round_ is not None else t.recorded_rounds() + 1
     try:
-        e = explain(t, rnd, player=player, against=against, rules=rules.value)
+        e = explain(t, rnd, player=player, against=against, rules=rules.value, team=team)
     except ValueError as exc:
         say(f"{file}: {exc}", err=True)
         raise typer.Exit(EXIT_INVALID)
@@ -66,7 +70,12 @@ def explain_command(
         raise typer.Exit(EXIT_DISCREPANCY)
     say(f"rules {e.rules} ({e.rules_reason})", err=True)
     if fmt is Format.json:
-        text = json.dumps(e.to_json(), indent=2, ensure_ascii=False) + "\n"
+        from trfaudit.checker.reports.provenance import generator
+
+        text = (
+            json.dumps({"generator": generator(), **e.to_json()}, indent=2, ensure_ascii=False)
+            + "\n"
+        )
     elif fmt is Format.html:
         text = render_explanation_html(e) + "\n"
     else:

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from html import escape
 
 from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.checker.reports.classes import WORDS, file_line, ordered, round_class, round_words
+from trfaudit.checker.reports.provenance import Generator, generator, line
 from trfaudit.engine.alternatives import round_alternatives
 from trfaudit.engine.findings import BracketView, Pairing, PlayerInfo, RoundReport, Side, short
 from trfaudit.trf.model import Tournament
@@ -49,6 +51,14 @@ tr.differs td.recorded { font-weight: bold; }
 .kind-unexplained { background: #2d4fa8; } .kind-input { background: #555; }
 .status-match { color: #16702e; font-weight: bold; }
 .status-differs, .status-invalid { color: #b00020; font-weight: bold; }
+span.cls-pairing { color: #b00020; } span.cls-input { color: #6b4e00; }
+span.cls-interpretation { color: #2d4fa8; }
+td.cls-pairing { background: #fde4e7; } td.cls-input { background: #fff4cc; }
+td.cls-interpretation { background: #e4ebfb; }
+section.round.cls-pairing { border-left: 5px solid #b00020; padding-left: .6em; }
+section.round.cls-input { border-left: 5px solid #d6a800; padding-left: .6em; }
+section.round.cls-interpretation { border-left: 5px solid #2d4fa8; padding-left: .6em; }
+.class-summary { font-weight: bold; }
 .summary { font-weight: bold; }
 .muted { color: #555; font-size: 9pt; }
 ul.discrepancies { padding-left: 1.2em; }
@@ -211,7 +221,9 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None, source: Sour
             )
         items.append(
             f"<li><span class='kind kind-{escape(d.kind)}'>{label}</span>{only} "
-            f"<span class=muted>class {escape(d.finding_class)}</span> "
+            f"<span class='muted cls-{escape(d.finding_class)}'>"
+            f"{escape(WORDS.get(d.finding_class, d.finding_class))} "
+            f"(class {escape(d.finding_class)})</span> "
             f"{escape(text)}{evidence}</li>"
         )
     if not full and len(r.discrepancies) > ROWS:
@@ -223,9 +235,10 @@ def _round(r: RoundReport, full: bool, f: FileReport | None = None, source: Sour
             f"{escape(alt.evidence)}</span></li>"
         )
     head = escape(first.summary) if first is not None and first.summary else "differs"
+    cls = round_class(r) or "input"
     body = (
-        f"<section class=round id=round-{r.round}><h3>Round {r.round}: "
-        "<span class=status-differs>differs</span></h3>"
+        f"<section class='round cls-{cls}' id=round-{r.round}><h3>Round {r.round}: "
+        f"<span class='status-differs cls-{cls}'>{escape(round_words(r))}</span></h3>"
         f"<p class=summary-sentence>{head}</p>"
         "<ul class=discrepancies>" + "".join(items) + "</ul>"
     )
@@ -301,17 +314,23 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
         out.append(f"<p class=muted>{escape(w)}</p>")
     if f.rounds:
         cells = "".join(
-            f"<td class=status-{escape(r.status)}>{r.round}: {escape(r.status)}</td>"
+            f"<td class='status-{escape(r.status)} cls-{round_class(r) or 'match'}'>"
+            f"<a href='#round-{r.round}'>{r.round}</a>: {escape(round_words(r))}</td>"
+            if r.status != "match"
+            else f"<td class=status-match>{r.round}: match</td>"
             for r in f.rounds
         )
         out.append(f"<table class=rounds><tr>{cells}</tr></table>")
+        classes = file_line(f)
+        if classes:
+            out.append(f"<p class=class-summary>{escape(classes)}</p>")
     from trfaudit.checker.reports.text import edition_lines
 
     lines = edition_lines(f)
     if lines:
         out.append("<p class=editions>" + "<br>".join(escape(x) for x in lines) + "</p>")
     source = _source(f, read) if f.differing else None
-    for r in f.differing:
+    for r in ordered(f.differing):  # the broken rules first
         out.append(_round(r, full, f, source))
     if f.standings:
         out.append(
@@ -332,11 +351,15 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
     return "".join(out)
 
 
-def render(batch: BatchReport, full: bool = False, read: Reader = read_again) -> str:
+def render(
+    batch: BatchReport, full: bool = False, read: Reader = read_again, gen: Generator | None = None
+) -> str:
     """The page; ``full``: every differing board, every bracket player, both whole rounds;
     ``read``: how a checked file's tournament is had for the embedded explanations (the web
-    page hands in its uploads, so no name is ever opened as a path)."""
+    page hands in its uploads, so no name is ever opened as a path); ``gen``: the verdict's
+    generator block (default: made now)."""
     title = "trfaudit check report"
+    made = gen or generator()
     return (
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>{title}</title><style>{CSS}</style></head><body>"
@@ -344,6 +367,7 @@ def render(batch: BatchReport, full: bool = False, read: Reader = read_again) ->
         "<p class=muted>Each recorded round is compared with the pairing the FIDE (Dutch) "
         "System (C.04.3) prescribes from the rounds before it.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
+        f"<p class='muted generator' id=generator>Checked by {escape(line(made))} (UTC)</p>"
         + "".join(_file(f, full, read) for f in batch.files)
         + "</body></html>\n"
     )

@@ -8,6 +8,7 @@ from importlib import resources
 from typing import Any
 
 from trfaudit.checker.findings import BatchReport, FileReport
+from trfaudit.checker.reports.provenance import Generator, generator
 from trfaudit.engine.findings import Discrepancy, Pairing, RoundReport
 
 FORMAT_VERSION = 1
@@ -72,11 +73,14 @@ def _file(f: FileReport) -> dict[str, Any]:
 file_to_dict = _file
 
 
-def to_dict(batch: BatchReport) -> dict[str, Any]:
+def to_dict(batch: BatchReport, gen: Generator | None = None) -> dict[str, Any]:
+    """The document; ``gen``: the verdict's :func:`~.provenance.generator` block (default:
+    made now)."""
     rounds = [r for f in batch.files for r in f.rounds]
     return {
         "report": "trfaudit check",
         "format_version": FORMAT_VERSION,
+        "generator": gen or generator(),
         "summary": {
             "files": len(batch.files),
             "files_invalid": sum(1 for f in batch.files if f.error is not None),
@@ -94,8 +98,8 @@ def to_dict(batch: BatchReport) -> dict[str, Any]:
     }
 
 
-def render(batch: BatchReport) -> str:
-    return json.dumps(to_dict(batch), indent=2, ensure_ascii=False) + "\n"
+def render(batch: BatchReport, gen: Generator | None = None) -> str:
+    return json.dumps(to_dict(batch, gen), indent=2, ensure_ascii=False) + "\n"
 
 
 def schema() -> dict[str, Any]:

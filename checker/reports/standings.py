@@ -8,35 +8,6 @@ import io
 from typing import Any
 
 
-def _table(st: Any, t: Any, codes: list[str]) -> list[dict[str, Any]]:
-    from trfaudit.checker.ranks import points_value
-
-    steps = {s.label: s for s in st.steps}
-    rows = []
-    for row in st.rows:
-        player = t.players[row.tpn]
-        values: dict[str, Any] = {}
-        for code in codes:
-            step = steps.get(code)
-            if step is None or step.tiebreak is None:
-                values[code] = None
-            elif step.code.name == "DE":
-                values[code] = None  # DE orders tied groups; it has no value of its own
-            else:
-                values[code] = points_value(step.values[row.tpn].number)
-        rows.append(
-            {
-                "rank": row.rank,
-                "tpn": row.tpn,
-                "name": player.name,
-                "points": points_value(row.points),
-                "values": values,
-                "recorded_rank": player.rank or None,
-            }
-        )
-    return rows
-
-
 def _shown(x: Any) -> str:
     if x is None:
         return "-"
@@ -123,6 +94,35 @@ def render_html(doc: dict[str, Any]) -> str:
     )
 
 
+def _table(st: Any, t: Any, codes: list[str]) -> list[dict[str, Any]]:
+    from trfaudit.checker.ranks import points_value
+
+    steps = {s.label: s for s in st.steps}
+    rows = []
+    for row in st.rows:
+        player = t.players[row.tpn]
+        values: dict[str, Any] = {}
+        for code in codes:
+            step = steps.get(code)
+            if step is None or step.tiebreak is None:
+                values[code] = None
+            elif step.code.name == "DE":
+                values[code] = None  # DE orders tied groups; it has no value of its own
+            else:
+                values[code] = points_value(step.values[row.tpn].number)
+        rows.append(
+            {
+                "rank": row.rank,
+                "tpn": row.tpn,
+                "name": player.name,
+                "points": points_value(row.points),
+                "values": values,
+                "recorded_rank": player.rank or None,
+            }
+        )
+    return rows
+
+
 def build_doc(
     t: Any, option: Any, after_round: int | None, tb_rules: str, unrated: int | None
 ) -> dict[str, Any]:
@@ -145,6 +145,7 @@ def build_doc(
         unrated_rating=unrated,
     )
     shown = [c.text for c in decl.codes]  # exactly as given (a 212 may name PTS)
+    steps = {s.label: s for s in st.steps}
     doc: dict[str, Any] = {
         "file": t.file,
         "round": rounds,
@@ -154,6 +155,15 @@ def build_doc(
         "tiebreaks": shown,
         "order": [s.label for s in st.steps],
         "players": _table(st, t, shown),
+        # how each value is made up (the page shows it on a click); not in the JSON form
+        "how": {
+            row.tpn: {
+                c: steps[c].values[row.tpn].how
+                for c in shown
+                if c in steps and steps[c].tiebreak is not None and row.tpn in steps[c].values
+            }
+            for row in st.rows
+        },
         "unavailable": {s.label: s.reason for s in st.steps if s.tiebreak is None},
         "notes": ([decl.note] if decl.note else []) + list(st.notes),
         "differences": [],
@@ -188,6 +198,3 @@ def build_doc(
                 for d in chk.compare(t, st, ranks)
             ]
     return doc
-
-
-# 80 lines: typer reads the options from the parameters, each with its help; four output formats.

@@ -1,10 +1,11 @@
 """The ASGI application of ``trfaudit serve``: :func:`create_app`.
 
-Safety is in the middleware and the settings, not in each route: :class:`Guard` answers a
-request body over the upload limit with 413 (read and discarded up to a cap, so that a
+Safety is in the middleware and the settings, not in each route: :class:`Guard` refuses
+(403) a request naming a host this server does not answer to and a POST from another
+origin (:func:`cross_site`), answers a request body over the upload limit with 413 (read and discarded up to a cap, so that a
 browser still uploading gets the page, not a reset connection), and sets the security
 headers on every response (a Content-Security-Policy that allows only this server's own
-scripts and styles, no framing, no sniffing, no referrer).
+scripts and styles, no framing, no sniffing, no referrer to other sites).
 """
 
 from __future__ import annotations
@@ -46,12 +47,53 @@ def printable_csp() -> str:
     return f"default-src 'none'; style-src 'sha256-{digest}'; base-uri 'none'"
 
 
+LOOPBACK = ("127.0.0.1", "localhost", "::1", "[::1]")
+
+
 @dataclass(frozen=True)
 class Settings:
     max_upload: int = 10_000_000  # bytes of a request body
     time_limit: float = 120.0  # seconds of work per request
     workers: int = 2  # worker processes
     host: str = "127.0.0.1"
+
+    def allowed_hosts(self) -> tuple[str, ...] | None:
+        """The names a request's Host header may give (any port): on a loopback address,
+        the loopback names only - a page of another site that resolves its own name to
+        127.0.0.1 (DNS rebinding) is refused; None (any) on another address."""
+        if self.host in LOOPBACK:
+            return LOOPBACK
+        if self.host in ("0.0.0.0", "::", ""):
+            return None
+        return (self.host, *LOOPBACK)
+
+
+def _host_name(value: str) -> str:
+    """``127.0.0.1:8000`` -> ``127.0.0.1``; ``[::1]:80`` -> ``[::1]``."""
+    if value.startswith("["):
+        return value.split("]", 1)[0] + "]"
+    return value.rsplit(":", 1)[0] if value.count(":") == 1 else value
+
+
+def cross_site(scope: Scope, allowed: tuple[str, ...] | None) -> str | None:
+    """Why a request is refused (403), or None: a Host header this server does not answer
+    to, or a POST whose Origin is not this server (a form of another site posting here)."""
+    headers = dict(scope.get("headers", []))
+    host = headers.get(b"host", b"").decode("latin-1").strip().lower()
+    if allowed is not None and _host_name(host) not in allowed:
+        return f"this server does not answer to the host name {host!r}"
+    if scope.get("method") == "POST":
+        origin = headers.get(b"origin", b"").decode("latin-1").strip().lower()
+        if origin and origin != "null":
+            netloc = origin.split("://", 1)[-1]
+            if netloc != host:
+                return f"a form of another site ({origin}) cannot post to this server"
+        elif origin == "null":
+            return "a form of an opaque origin cannot post to this server"
+        fetch_site = headers.get(b"sec-fetch-site", b"").decode("latin-1").lower()
+        if fetch_site == "cross-site":
+            return "a request of another site cannot post to this server"
+    return None
 
 
 class TooLarge(Exception):
@@ -61,8 +103,10 @@ class TooLarge(Exception):
 class Guard:
     """Pure ASGI middleware: the upload limit (413) and the security headers."""
 
-    def __init__(self, app: ASGIApp, max_upload: int) -> None:
-        self.app, self.max_upload = app, max_upload
+    def __init__(
+        self, app: ASGIApp, max_upload: int, allowed: tuple[str, ...] | None = LOOPBACK
+    ) -> None:
+        self.app, self.max_upload, self.allowed = app, max_upload, allowed
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -79,13 +123,19 @@ class Guard:
                 extra = {
                     b"content-security-policy": CSP.encode(),
                     b"x-content-type-options": b"nosniff",
-                    b"referrer-policy": b"no-referrer",
+                    # same-origin, not no-referrer: under no-referrer a browser sends
+                    # "Origin: null" with this page's own forms, and the Origin check needs them
+                    b"referrer-policy": b"same-origin",
                     b"x-frame-options": b"DENY",
                 }
                 headers += [(k, v) for k, v in extra.items() if k not in names]
                 message = {**message, "headers": headers}
             await send(message)
 
+        refused = cross_site(scope, self.allowed)
+        if refused is not None:
+            await self._forbid(scope, receive, send_with_headers, refused)
+            return
         length = dict(scope.get("headers", [])).get(b"content-length")
         if length is not None and length.isdigit() and int(length) > self.max_upload:
             await self._refuse(scope, receive, send_with_headers, int(length), True)
@@ -109,6 +159,18 @@ class Guard:
                 raise
             await self._refuse(scope, receive, send_with_headers, None, more)
 
+    async def _forbid(self, scope: Scope, receive: Receive, send: Send, text: str) -> None:
+        """Answer 403 without reading the body."""
+        response: Response
+        if scope.get("path", "").startswith("/api/"):
+            from starlette.responses import JSONResponse
+
+            response = JSONResponse({"error": text}, status_code=403)
+        else:
+            response = HTMLResponse(pages.error(403, "Request refused", text), status_code=403)
+        response.headers["connection"] = "close"
+        await response(scope, receive, send)
+
     async def _refuse(
         self, scope: Scope, receive: Receive, send: Send, length: int | None, more: bool
     ) -> None:
@@ -123,7 +185,7 @@ class Guard:
                 seen += len(message.get("body", b""))
                 more = message.get("more_body", False)
         mb = self.max_upload / 1_000_000
-        text = f"The upload is larger than the limit of {mb:g} MB (trfaudit serve --max-upload)."
+        text = f"The upload is larger than this server's limit of {mb:g} MB."
         response: Response
         if scope.get("path", "").startswith("/api/"):
             from starlette.responses import JSONResponse
@@ -159,7 +221,7 @@ def create_app(settings: Settings | None = None) -> Starlette:
     app.state.settings = settings
     app.state.pool = pool
     app.state.store = Store()
-    app.add_middleware(Guard, max_upload=settings.max_upload)
+    app.add_middleware(Guard, max_upload=settings.max_upload, allowed=settings.allowed_hosts())
     return app
 
 

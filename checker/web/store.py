@@ -18,9 +18,10 @@ class Upload:
     tiebreaks: str
     docs: dict[str, Any]  # service.check_upload's documents
     created: float = field(default_factory=time.monotonic)
-    #: explanations already computed: (file, round, player, against) -> documents
-    explained: dict[tuple[int, int | None, int | None, int | None], dict[str, Any]] = field(
-        default_factory=dict
+    #: explanations already computed: (file, round, player, against, team) -> documents;
+    #: the next round's pairing under (file, None, None, None, -1)
+    explained: dict[tuple[int, int | None, int | None, int | None, int | None], dict[str, Any]] = (
+        field(default_factory=dict)
     )
 
     @property

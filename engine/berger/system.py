@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         Plan,
         Request,
         StandingsCheck,
+        TeamTables,
     )
     from trfaudit.trf.model import Tournament
     from trfaudit.trf.system import PairingSystem
@@ -139,6 +140,7 @@ class BergerSystem:
         rules: str = "auto",
         player: int | None = None,
         against: int | None = None,
+        team: int | None = None,
     ) -> Explanation:
         from .explain import explain_round
 
@@ -151,6 +153,31 @@ class BergerSystem:
         self, t: Tournament, rnd: int, rules: str, players: list[int]
     ) -> Explanation:
         return self.explain(t, rnd, rules)
+
+    def recorded_boards(self, t: Tournament, rnd: int, rules: str) -> list[tuple[int, int]]:
+        """The record's games in the table's board order (C.05 Annex 1)."""
+        from trfaudit.engine.recorded import recorded_round
+
+        from .file import draw_of
+
+        edition = self.by_name.get(rules) or self.edition_for(t)[0]
+        rec = recorded_round(t, rnd)
+        pairs = list(rec.boards) + list(rec.colourless)
+        try:
+            draw = draw_of(t, edition)
+            games = draw.games(rnd)
+        except (ValueError, KeyError, IndexError):
+            return pairs
+        board: dict[int, int] = {}
+        for g in games:
+            for number in (g.white, g.black):
+                tpn = draw.tpn(number)
+                if tpn is not None:
+                    board[tpn] = g.board
+        return sorted(pairs, key=lambda p: board.get(p[0], len(board)))
+
+    def team_tables(self, t: Tournament) -> TeamTables | None:
+        return None
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
         from pathlib import Path

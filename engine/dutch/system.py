@@ -22,7 +22,15 @@ if TYPE_CHECKING:
     from ..findings import RoundReport
     from ..history import RoundInput
     from ..result import RoundPairing
-    from ..systems import EditionInfo, GenerateRequest, Paired, Plan, Request, StandingsCheck
+    from ..systems import (
+        EditionInfo,
+        GenerateRequest,
+        Paired,
+        Plan,
+        Request,
+        StandingsCheck,
+        TeamTables,
+    )
 
 
 def dutch_edition(edition: EditionInfo) -> Edition:
@@ -105,6 +113,7 @@ class DutchSystem:
         rules: str = "auto",
         player: int | None = None,
         against: int | None = None,
+        team: int | None = None,
     ) -> Explanation:
         from .why.api import explain
 
@@ -116,6 +125,15 @@ class DutchSystem:
         from .why.api import ROUND_BUDGET, explain_players
 
         return explain_players(t, rnd, players, rules=rules, budget=ROUND_BUDGET, finding=False)
+
+    def recorded_boards(self, t: Tournament, rnd: int, rules: str) -> list[tuple[int, int]]:
+        from .audit.boards import recorded_boards
+
+        edition = self.by_name.get(rules)
+        return (recorded_boards(t, rnd, edition) if edition else recorded_boards(t, rnd))[0]
+
+    def team_tables(self, t: Tournament) -> TeamTables | None:
+        return None
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
         from .generate import generate

@@ -17,7 +17,15 @@ if TYPE_CHECKING:
 
     from ..explanation import Explanation
     from ..findings import RoundReport
-    from ..systems import EditionInfo, GenerateRequest, Paired, Plan, Request, StandingsCheck
+    from ..systems import (
+        EditionInfo,
+        GenerateRequest,
+        Paired,
+        Plan,
+        Request,
+        StandingsCheck,
+        TeamTables,
+    )
 
 
 @dataclass(frozen=True)
@@ -106,13 +114,27 @@ class TeamSystem:
         rules: str = "auto",
         player: int | None = None,
         against: int | None = None,
+        team: int | None = None,
     ) -> Explanation:
-        raise ValueError("the Swiss Team system's explanations are not available yet")
+        from .why import explain_team
+
+        return explain_team(t, rnd, team, player, against, rules)
 
     def explain_players(
         self, t: Tournament, rnd: int, rules: str, players: list[int]
     ) -> Explanation:
         return self.explain(t, rnd, rules)
+
+    def recorded_boards(self, t: Tournament, rnd: int, rules: str) -> list[tuple[int, int]]:
+        from .views import team_tables
+
+        tables = team_tables(t)
+        return [(b[0], b[1]) for b in tables.rounds[rnd - 1]["boards"]]
+
+    def team_tables(self, t: Tournament) -> TeamTables | None:
+        from .views import team_tables
+
+        return team_tables(t)
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
         from .generate import generate_team

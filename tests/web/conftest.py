@@ -46,7 +46,7 @@ def with_names(text: str, names: dict[int, str]) -> str:
 def client():
     from starlette.testclient import TestClient
 
-    with TestClient(create_app(Settings(workers=2))) as c:
+    with TestClient(create_app(Settings(workers=2)), base_url="http://127.0.0.1") as c:
         yield c
 
 

@@ -142,7 +142,7 @@ def test_a_20_mb_upload_gets_413_and_the_next_request_works(page):
     with page.expect_navigation() as nav:
         page.click("#submit")
     assert nav.value.status == 413
-    assert "larger than the limit of 10 MB" in page.inner_text("#message")
+    assert "larger than this server's limit of 10 MB" in page.inner_text("#message")
     upload(page, str(SEED))
     assert "2 rounds checked, 2 match" in page.inner_text("#verdict")
 

@@ -34,7 +34,8 @@ function setupForm() {
     progress.hidden = false;
     const tick = () => {
       const seconds = Math.round((Date.now() - start) / 1000);
-      text.textContent = "Checking\u2026 " + seconds + " s (a 1,000-player file takes a while)";
+      text.textContent = "Checking\u2026 " + seconds + " s (every round is paired again: a " +
+        "1,000-player file takes about as long as on the command line)";
     };
     tick();
     setInterval(tick, 1000);
@@ -59,6 +60,8 @@ async function openPanel(url) {
   panel.classList.remove("loading");
   panel.innerHTML = await response.text(); // server-rendered, every file text escaped
   panel.scrollTop = 0;
+  // The answer takes the focus: a keyboard or screen-reader user is where it appeared.
+  panel.focus({ preventScroll: window.innerWidth >= 900 });
   if (window.innerWidth < 900) panel.scrollIntoView({ behavior: "smooth" });
 }
 
