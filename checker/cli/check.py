@@ -92,9 +92,9 @@ def check_command(
     rules: Rules = typer.Option(
         Rules("auto"),
         "--rules",
-        help="Edition of the Dutch rules (auto: from the 192/092 "
-        "type code, else the dates; all: the edition in "
-        "force and every other one side by side).",
+        help="Edition of the rules, of any pairing system (auto: the system and edition "
+        "from the 192/092 type code, else the dates; all: the edition in force and the "
+        "system's other editions side by side).",
     ),
     round_: Optional[int] = typer.Option(
         None, "--round", "-r", min=1, help="Check only this round."

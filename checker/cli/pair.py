@@ -33,8 +33,8 @@ def pair_command(
     rules: Rules = typer.Option(
         Rules("auto"),
         "--rules",
-        help="Edition of the Dutch rules (auto: from the 192/092 "
-        "type code, else the 042 start date, else 2025).",
+        help="Edition of the rules, of any pairing system (auto: from the 192/092 "
+        "type code, else the start date, else the current edition).",
     ),
     round_: Optional[int] = typer.Option(
         None, "--round", "-r", help="Round to pair (default: the next one)."
