@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from .errors import NOTE, POINT_SYSTEM, WARNING, Problem, TrfError
+from .errors import NOTE, POINT_SYSTEM, TEAM_ACCELERATION, WARNING, Problem, TrfError
 from .model import (
     ALL_ROUNDS,
     HEADER_FIELDS,
@@ -594,7 +594,17 @@ class _Reader:
         raw, line = record.raw, record.line
         mp = raw[4:8].strip()
         if mp and _number(mp) != 0:
-            self.warn(line, 5, "250 match points (team events) are not modelled")
+            self.t.warnings.append(
+                Problem(
+                    self.file,
+                    line,
+                    5,
+                    "250 match points (team events) are not modelled",
+                    None,
+                    WARNING,
+                    TEAM_ACCELERATION,
+                )
+            )
         if mp and _number(mp) not in (None, 0) and not raw[9:13].strip():
             return  # a team event's match-point acceleration only (TRF-2026 4.4)
         gp = _number(raw[9:13])
