@@ -13,7 +13,7 @@ from trfaudit.engine.team.pairer import NoPairing, RoundInput, TeamPairing
 from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError
 from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
-from trfaudit.trf.model import RecordKind, Tournament
+from trfaudit.trf.model import Tournament
 
 ARTICLES = {
     "3.3.1": "a round-pairing pairs every team once (teams paired twice or not to be paired)",
@@ -142,10 +142,6 @@ def check_team(t: Tournament, rules: str = "auto", only: int | None = None) -> F
     if not tf.records.teams:
         report.error = "a team event without team records (310 or 013): the teams are unknown"
         return report
-    if any(r.kind is RecordKind.ABNORMAL_POINTS for r in t.records):
-        report.warnings.append(
-            f"{report.file}: 299 abnormal points are not applied to the team scores"
-        )
     rounds = [only] if only else range(1, t.recorded_rounds() + 1)
     report.rounds = [check_round(tf, rnd) for rnd in rounds]
     if only is None:
