@@ -14,6 +14,7 @@ from trfaudit.engine.team.rules import CRITERIA, EDITION_DATES, CodeError
 from trfaudit.engine.team.system import TeamFile, read_team_file
 from trfaudit.trf.dates import tournament_dates
 from trfaudit.trf.model import Tournament
+from trfaudit.trf.system import not_a_swiss
 
 ARTICLES = {
     "3.3.1": "a round-pairing pairs every team once (teams paired twice or not to be paired)",
@@ -105,12 +106,26 @@ def _pair(inp: RoundInput) -> TeamPairing:
 
 def edition(t: Tournament, rules: str) -> tuple[str | None, str]:
     """(edition, why): 2026 from 2026-02-01 (C.04.6 2026 applies from then); an earlier
-    start date is the 2024 edition, which is not implemented; ``--rules 2026`` forces it."""
+    start date is the 2024 edition, which is not implemented, and one before 2024-08-01 no
+    edition at all (FIDE's Swiss Team rules took effect then); a ``092`` naming a league or
+    round robin is no Swiss.  ``--rules 2026`` forces the 2026 text."""
     if rules in ("2026", "team-2026"):
         return "2026", f"--rules {rules}"
     if rules not in ("auto", "all"):
         return None, f"--rules {rules} is a Dutch edition; C.04.6 has team-2026 here"
+    other = not_a_swiss(t)
+    if other is not None:
+        return None, (
+            f"092 {other!r} names a league or round robin, not a Swiss system: C.04.6 does not "
+            "apply (--rules team-2026 checks the file against it anyway)"
+        )
     day = tournament_dates(t).start
+    if day is not None and day.isoformat() < EDITION_DATES["2024"]:
+        return None, (
+            f"start {day.isoformat()}: no FIDE Swiss Team edition applied then (the first, "
+            f"C.04.6 2024, applies from {EDITION_DATES['2024']}); not checked (--rules "
+            "team-2026 checks the file against the 2026 text)"
+        )
     if day is not None and day.isoformat() < EDITION_DATES["2026"]:
         return None, (f"start {day.isoformat()}: the C.04.6 2024 edition was in force "
                       "(applied 2024-08-01 to 2026-01-31); it is not implemented (--rules team-2026 "
