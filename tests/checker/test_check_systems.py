@@ -36,9 +36,10 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
     result = runner.invoke(app, ["check", str(TEAM), str(SMALL)])
     assert result.exit_code == 2
     text = flat(result.output)
+    # 042 2024/01/01: before 2024-08-01, when FIDE's Swiss Team rules took effect
     assert (
-        "not checked: a Swiss Team event (C.04.6): start 2024-01-01: the C.04.6 2024 edition "
-        "was in force"
+        "not checked: a Swiss Team event (C.04.6): start 2024-01-01: no FIDE Swiss Team "
+        "edition applied then"
     ) in text
     assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
     # no column-level parse error and no board-level noise for the team event
