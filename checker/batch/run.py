@@ -81,6 +81,9 @@ class Prepared:
     findings: dict[int, Discrepancy] = field(default_factory=dict)
     #: Rounds already checked by another pairing system (checker.team): kept as they are.
     prefilled: list[RoundReport] | None = None
+    #: The file was paired by another system than the Dutch one (engine.lichess): its
+    #: pairing findings are class ``interpretation``.
+    other_system: bool = False
 
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
@@ -108,7 +111,12 @@ class Prepared:
                 f"{self.report.file}: looking for input causes "
                 f"failed ({type(exc).__name__}: {exc}): a defect"
             )
-        return [with_model_gaps(r, self.edition) for r in out]
+        out = [with_model_gaps(r, self.edition) for r in out]
+        if self.other_system:
+            from trfaudit.engine.lichess import as_other_system
+
+            out = [as_other_system(r) for r in out]
+        return out
 
 
 def with_model_gaps(r: RoundReport, edition: object) -> RoundReport:
@@ -271,6 +279,11 @@ def prepare_tournament(
         )
     from trfaudit.engine.dutch.audit.round import initial_colour
     from trfaudit.engine.dutch.readings.inputs import initial_colour_finding
+    from trfaudit.engine.lichess import other_system
+
+    paired_by = other_system(t)
+    if paired_by is not None:
+        report.warnings.insert(0, f"{report.file}: {paired_by}")
 
     initial, note = initial_colour(t, edition)
     if note:
@@ -316,6 +329,7 @@ def prepare_tournament(
         initials=initials,
         known=not choice.candidates,
         findings=findings,
+        other_system=paired_by is not None,
     )
 
 
