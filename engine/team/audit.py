@@ -119,7 +119,16 @@ def edition(t: Tournament, rules: str) -> tuple[str | None, str]:
             f"092 {other!r} names a league or round robin, not a Swiss system: C.04.6 does not "
             "apply (--rules team-2026 checks the file against it anyway)"
         )
-    day = tournament_dates(t).start
+    dates = tournament_dates(t)
+    day = dates.start
+    if len(dates.starts) > 1:  # an ambiguous date: the edition of its earliest reading binds
+        readings = ", ".join(d.isoformat() for d in sorted(dates.starts))
+        if min(dates.starts).isoformat() < EDITION_DATES["2026"]:
+            return None, (
+                f"the start date reads {readings}: the edition is unknown, and only the 2026 "
+                "text is implemented (--rules team-2026 checks the file against it)"
+            )
+        day = min(dates.starts)
     if day is not None and day.isoformat() < EDITION_DATES["2024"]:
         return None, (
             f"start {day.isoformat()}: no FIDE Swiss Team edition applied then (the first, "

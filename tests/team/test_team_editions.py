@@ -54,3 +54,10 @@ def test_a_league_is_no_swiss(kind):
 def test_a_team_swiss_is_a_swiss():
     t = _with(("042 2026/03/01", "042 2026/03/01\n092 Team Swiss System"))
     assert edition(t, "auto")[0] == "2026"
+
+
+def test_an_ambiguous_date_across_editions_is_unknown():
+    """042 26/03/15: 2026-03-15 (C.04.6 2026) or 2015-03-26 (before any edition)."""
+    name, why = edition(_with(("042 2026/03/01", "042 26/03/15")), "auto")
+    assert name is None
+    assert why.startswith("the start date reads 2015-03-26, 2026-03-15: the edition is unknown")
