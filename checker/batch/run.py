@@ -45,6 +45,8 @@ class Options:
     round: int | None = None  # check only this round
     jobs: int = 1
     tb_rules: str = "auto"  # C.07 text for the standings: auto, 2024, 2026
+    #: The number of rounds of a file that states none (XXR/142), for a 192 ..._BAKU code.
+    total_rounds: int | None = None
 
 
 def expand(inputs: Iterable[str]) -> list[str]:
@@ -279,8 +281,12 @@ def prepare_tournament(
         )
     from trfaudit.engine.dutch.audit.round import initial_colour
     from trfaudit.engine.dutch.readings.inputs import initial_colour_finding
+    from trfaudit.engine.acceleration import assume_total_rounds
     from trfaudit.engine.lichess import other_system
 
+    assumed = assume_total_rounds(t, options.total_rounds)
+    if assumed is not None:
+        report.warnings.append(f"{report.file}: {assumed}")
     paired_by = other_system(t)
     if paired_by is not None:
         report.warnings.insert(0, f"{report.file}: {paired_by}")
@@ -390,15 +396,17 @@ _CACHE: dict[str, Tournament] = {}
 
 
 def _worker(
-    task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool],
+    task: tuple[str, int, tuple[str, ...], tuple[str | None, ...], bool, int | None],
 ) -> tuple[str, int, RoundReport]:
-    path, rnd, edition_names, initials, known = task
+    path, rnd, edition_names, initials, known, total_rounds = task
+    from trfaudit.engine.acceleration import assume_total_rounds
     from trfaudit.trf.files import load
 
     t = _CACHE.get(path)
     if t is None:
         _CACHE.clear()  # tasks come file by file: keep one tournament per worker
         t = _CACHE[path] = load(path)
+        assume_total_rounds(t, total_rounds)  # as prepare_tournament did
     editions = tuple(EDITIONS[n] for n in edition_names)
     return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
@@ -442,6 +450,7 @@ def run(
                         tuple(e.name for e in prepared[i].editions),
                         prepared[i].initials,
                         prepared[i].known,
+                        options.total_rounds,
                     ),
                 ): (i, rnd)
                 for i, rnd in pool_tasks
