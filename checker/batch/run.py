@@ -279,9 +279,9 @@ def prepare_tournament(
             f"{report.file}: round {rnd}: results pending ({games} game"
             f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
         )
+    from trfaudit.engine.acceleration import assume_total_rounds
     from trfaudit.engine.dutch.audit.round import initial_colour
     from trfaudit.engine.dutch.readings.inputs import initial_colour_finding
-    from trfaudit.engine.acceleration import assume_total_rounds
     from trfaudit.engine.lichess import other_system
 
     assumed = assume_total_rounds(t, options.total_rounds)
