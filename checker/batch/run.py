@@ -86,6 +86,8 @@ class Prepared:
     #: The file was paired by another system than the Dutch one (engine.lichess): its
     #: pairing findings are class ``interpretation``.
     other_system: bool = False
+    #: The edition is the default for want of a type code and a date (checker.fallback).
+    fallback: bool = False
 
     def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
         """The round reports with the file-level findings added and the differing rounds an
@@ -114,6 +116,12 @@ class Prepared:
                 f"failed ({type(exc).__name__}: {exc}): a defect"
             )
         out = [with_model_gaps(r, self.edition) for r in out]
+        if self.fallback:
+            from trfaudit.checker.fallback import other_edition_line
+
+            line = other_edition_line(self.tournament, self.edition, out)
+            if line is not None:
+                self.report.warnings.append(f"{self.report.file}: {line}")
         if self.other_system:
             from trfaudit.engine.lichess import as_other_system
 
@@ -279,6 +287,7 @@ def prepare_tournament(
             f"{report.file}: round {rnd}: results pending ({games} game"
             f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
         )
+    from trfaudit.checker.fallback import is_fallback
     from trfaudit.engine.acceleration import assume_total_rounds
     from trfaudit.engine.dutch.audit.round import initial_colour
     from trfaudit.engine.dutch.readings.inputs import initial_colour_finding
@@ -336,6 +345,7 @@ def prepare_tournament(
         known=not choice.candidates,
         findings=findings,
         other_system=paired_by is not None,
+        fallback=is_fallback(choice.reason, choice.candidates, options.rules),
     )
 
 
