@@ -97,6 +97,14 @@ def pair_command(
         )
         raise typer.Exit(EXIT_INVALID)
     say(f"rules {edition.name}: {edition.title} ({why})", err=True)
+    code = (t.type_code or "").strip().upper()
+    if code.endswith("_BAKU") and not t.total_rounds and not t.accelerations:
+        say(
+            f"{file}: warning: 192 {code}: the file states no number of rounds (XXR/142), so "
+            "the rounds the Baku acceleration covers (the first half, C.04.5.1) cannot be "
+            "known: paired without it",
+            err=True,
+        )
     inp = round_input(t, rnd)
     if not inp.to_pair:  # an empty pairing is no answer (every player is out)
         say(

@@ -54,3 +54,14 @@ def test_rounds_given_for_a_file_in_progress():
     t.total_rounds = None
     report = check_tournament(t, Options())
     assert any("checked assuming 3 rounds" in w for w in report.warnings)
+
+
+def test_pair_says_it_pairs_without_the_acceleration(tmp_path):
+    from trfaudit.checker.cli import app
+    from typer.testing import CliRunner
+
+    path = tmp_path / "baku.trf"
+    path.write_text(FILE.read_text().replace("XXR 5\n", ""))
+    result = CliRunner().invoke(app, ["pair", str(path), "--round", "2"])
+    assert result.exit_code == 0
+    assert "cannot be known: paired without it" in " ".join(result.output.split())
