@@ -247,6 +247,15 @@ def prepare_tournament(
             "" if system.team else " (use --rules to check it against the Dutch rules anyway)"
         )
         return Prepared(report)
+    from trfaudit.trf.system import not_a_swiss
+
+    league = not_a_swiss(t) if options.rules == "auto" else None
+    if league is not None:
+        report.error = (
+            f"not a Swiss tournament: 092 {league!r} names a league or round robin (use --rules "
+            "to check it against the Dutch rules anyway)"
+        )
+        return Prepared(report)
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _structural(p)]
     report.warnings = [str(p) for p in problems if not p.is_error or _structural(p)]

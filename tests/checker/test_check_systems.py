@@ -134,3 +134,19 @@ def test_validate_names_a_team_file_it_cannot_read():
         "unknown result code '*'" in text
         and "(the file is a team event: 192 FIDE_TEAM_BAKU" in text
     )
+
+
+def test_an_individual_round_robin_is_no_swiss():
+    """C.04 is about Swiss systems: a 092 that names a round robin is not checked against the
+    Dutch rules unless --rules asks for it."""
+    from trfaudit.checker.batch.run import Options, check_tournament
+    from trfaudit.trf.reader import parse
+
+    text = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "092 Individual: Round Robin")
+    assert "092 Individual: Round Robin" in text
+    report = check_tournament(parse(text, "rr.trf"), Options())
+    assert report.error == (
+        "not a Swiss tournament: 092 'Individual: Round Robin' names a league or round robin "
+        "(use --rules to check it against the Dutch rules anyway)"
+    )
+    assert check_tournament(parse(text, "rr.trf"), Options(rules="2025")).error is None
