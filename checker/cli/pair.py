@@ -97,10 +97,10 @@ def pair_command(
         )
         raise typer.Exit(EXIT_INVALID)
     say(f"rules {edition.name}: {edition.title} ({why})", err=True)
-    code = (t.type_code or "").strip().upper()
-    if code.endswith("_BAKU") and not t.total_rounds and not t.accelerations:
+    type_code = (t.type_code or "").strip().upper()
+    if type_code.endswith("_BAKU") and not t.total_rounds and not t.accelerations:
         say(
-            f"{file}: warning: 192 {code}: the file states no number of rounds (XXR/142), so "
+            f"{file}: warning: 192 {type_code}: the file states no number of rounds (XXR/142), so "
             "the rounds the Baku acceleration covers (the first half, C.04.5.1) cannot be "
             "known: paired without it",
             err=True,
