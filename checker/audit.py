@@ -45,9 +45,11 @@ class Options:
     round: int | None = None
     jobs: int = 1
     tb_rules: str = "auto"
+    #: The number of rounds of a file that states none (XXR/142), for a 192 ..._BAKU code.
+    total_rounds: int | None = None
 
     def request(self, file: str) -> Request:
-        return Request(self.rules, self.round, self.tb_rules, file)
+        return Request(self.rules, self.round, self.tb_rules, file, self.total_rounds)
 
 
 @dataclass
@@ -80,8 +82,10 @@ class Prepared:
         from .declared import apply_declared
 
         out = apply_declared(self.tournament, self.report, out)  # PIBE lines (TRF-2026)
+        said = len(self.plan.warnings)
         try:
             out = self.system.finish(self.tournament, self.plan, out)
+            self.report.warnings += [f"{self.report.file}: {w}" for w in self.plan.warnings[said:]]
         except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file
             self.report.warnings.append(
                 f"{self.report.file}: looking for input causes "

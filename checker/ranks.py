@@ -79,6 +79,14 @@ def choose_tb_rules(t: Tournament, requested: str = "auto") -> RulesChoice:
             RULES_2024,
             f"start date {start.isoformat()} ({where}): before {IN_FORCE_2026.isoformat()}",
         )
+    if len(dates.starts) > 1:
+        readings = ", ".join(d.isoformat() for d in sorted(dates.starts))
+        if min(dates.starts) >= IN_FORCE_2026 or max(dates.starts) < IN_FORCE_2026:
+            rules = RULES_2026 if min(dates.starts) >= IN_FORCE_2026 else RULES_2024
+            return RulesChoice(rules, f"the start date reads {readings}: the same C.07 text")
+        return RulesChoice(
+            RULES_2026, f"the start date reads {readings}, across 2026-03-01: the current text"
+        )
     return RulesChoice(RULES_2026, "no readable start date (042): the current text")
 
 

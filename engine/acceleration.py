@@ -10,6 +10,10 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from fractions import Fraction
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from trfaudit.trf.model import Tournament
 
 
 def baku_virtual_points(
@@ -33,3 +37,27 @@ def baku_virtual_points(
     full = math.ceil(accelerated / 2)
     values = {r: (win if r <= full else draw) for r in range(1, accelerated + 1)}
     return {tpn: dict(values) for tpn in ranking[:group_a]}
+
+
+def assume_total_rounds(t: Tournament, rounds: int | None = None) -> str | None:
+    """A ``192 ..._BAKU`` file that states no number of rounds (``XXR``/``142``): C.04.5.1's
+    accelerated rounds are the first half of the rounds, which the file does not give.  The
+    check then assumes ``rounds`` (``--rounds``), else the rounds the file records, and sets
+    ``t.total_rounds`` to it; returns the sentence that states the assumption (None when the
+    file needs none)."""
+    code = (t.type_code or "").strip().upper()
+    if t.total_rounds or t.accelerations or not code.endswith("_BAKU"):
+        return None
+    recorded = t.recorded_rounds()
+    assumed = rounds if rounds else recorded
+    if assumed < 1:
+        return None
+    t.total_rounds = assumed
+    accelerated = math.ceil(assumed / 2)
+    source = "--rounds" if rounds else "the rounds the file records"
+    return (
+        f"192 {code}: the file states no number of rounds (XXR/142), so the rounds the Baku "
+        f"acceleration covers (the first half, C.04.5.1) cannot be known; checked assuming "
+        f"{assumed} rounds ({source}), i.e. rounds 1-{accelerated} accelerated"
+        + ("" if rounds else " (--rounds R checks another number)")
+    )

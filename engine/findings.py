@@ -42,6 +42,9 @@ class Cause(StrEnum):
     FORBIDDEN_PAIR = "forbidden-pair"  # XXP/260 not honoured when the round was paired
     MANUAL_CHANGE = "manual-change"  # a declared TRF-2026 MPA line (checker.declared)
     DRAW_NUMBERS = "draw-numbers"  # a round-robin's table numbers are not the starting numbers
+    #: The file contradicts itself: both sides of a game with one colour, or results that
+    #: exclude each other (both won); TRF-16 001 records each side of a game.
+    CONTRADICTION = "contradiction"
 
 
 class Status(StrEnum):

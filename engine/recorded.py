@@ -15,7 +15,7 @@ import dataclasses
 from dataclasses import dataclass, field
 
 from trfaudit.trf import errors, rounds
-from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
+from trfaudit.trf.model import WIN_RESULTS, EntryKind, RoundEntry, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, RoundFault, read_round, takes_part
 
 __all__ = [
@@ -59,6 +59,8 @@ class StructureProblem:
     #: The fault's :mod:`trf.errors` code (``same-colour``: the pairs stand, the colours
     #: recorded do not).
     code: str = ""
+    #: Where the file says it: (line, column, the character there) of each side.
+    where: tuple[tuple[int, int, str], ...] = ()
 
 
 @dataclass
@@ -67,6 +69,9 @@ class RecordedRound(rounds.RecordedRound):
     faults in words (``problems``)."""
 
     problems: list[StructureProblem] = field(default_factory=list)
+    #: Games whose two sides' results exclude each other (both won; a draw against a win):
+    #: the pairs stand, the file contradicts itself (code ``results``).
+    contradictions: list[StructureProblem] = field(default_factory=list)
 
     @property
     def is_round_pairing(self) -> bool:
@@ -118,8 +123,51 @@ def recorded_round(t: Tournament, rnd: int) -> RecordedRound:
     for fault in read.faults:
         text = _words(fault)
         if text is not None:
-            rec.problems.append(StructureProblem(list(fault.players), text, fault.code))
+            where: tuple[tuple[int, int, str], ...] = ()
+            if fault.code == errors.SAME_COLOUR:
+                where = tuple((e.line, e.column + 5, e.colour or "") for e in fault.entries)
+            rec.problems.append(StructureProblem(list(fault.players), text, fault.code, where))
+    players = t.players
+    for a, b in sorted(tuple(sorted(p)) for p in rec.boards + rec.colourless):
+        first, second = players[a].entry(rnd), players[b].entry(rnd)
+        if first is None or second is None or not results_contradict(first, second):
+            continue
+        both_won = first.kind is second.kind and first.result.upper() in WIN_RESULTS | {"+"}
+        text = (
+            f"{a} and {b} are both recorded as winning their game"
+            if both_won
+            else f"{a} is recorded with '{first.result}' and {b} with '{second.result}' "
+            "for their game: the results exclude each other"
+        )
+        where = tuple((e.line, e.column + 7, e.result) for e in (first, second))
+        rec.contradictions.append(StructureProblem([a, b], text, errors.RESULTS, where))
     return rec
+
+
+#: Played results of the two sides that may stand together: complementary, or scored so by
+#: the arbiter (1/2-0, 0-1/2, 0-0; C.04.1 leaves the points to him).
+_AGREEING = {
+    ("1", "0"),
+    ("0", "1"),
+    ("=", "="),
+    ("=", "0"),
+    ("0", "="),
+    ("0", "0"),
+}
+_PLAYED = {"W": "1", "D": "=", "L": "0"}
+
+
+def results_contradict(first: RoundEntry, second: RoundEntry) -> bool:
+    """The results of the two sides of one game exclude each other (a game that has no result
+    yet contradicts nothing)."""
+    if first.pending or second.pending:
+        return False
+    played = (EntryKind.PLAYED, EntryKind.PLAYED)
+    if (first.kind, second.kind) == played:
+        a = _PLAYED.get(first.result.upper(), first.result)
+        b = _PLAYED.get(second.result.upper(), second.result)
+        return (a, b) not in _AGREEING
+    return (first.result, second.result) not in (("+", "-"), ("-", "+"), ("-", "-"))
 
 
 def with_pending_paired(t: Tournament, rnd: int) -> Tournament:

@@ -64,12 +64,15 @@ class Request:
     """What the user asked of a file's check: ``rules`` (``auto``, an edition's name, or
     ``all``: every edition side by side), one ``round`` (None: all), the C.07 text
     (``tb_rules``: ``auto``, ``2024``, ``2026``) for the standings; ``file`` is the name
-    the report gives the file (warnings start with it)."""
+    the report gives the file (warnings start with it); ``total_rounds``: the number of
+    rounds of a file that states none (``check --rounds``), for an acceleration that needs
+    it."""
 
     rules: str = "auto"
     round: int | None = None
     tb_rules: str = "auto"
     file: str = "<tournament>"
+    total_rounds: int | None = None
 
 
 @dataclass
@@ -92,6 +95,15 @@ class Plan:
     findings: dict[int, Discrepancy] = field(default_factory=dict)
     warnings: list[str] = field(default_factory=list)
     error: str | None = None
+    #: The file says it was paired by another system than the one it is checked by (a
+    #: lichess export of 250 or more players): its pairing findings are class
+    #: ``interpretation``, the sentence says why.
+    other_system: str | None = None
+    #: The edition is the default for want of a type code and a date.
+    fallback: bool = False
+    #: The number of rounds the system assumed for a file that states none (it set
+    #: ``t.total_rounds``; a process that reads the file again must do the same).
+    assumed_rounds: int | None = None
 
 
 @dataclass(frozen=True)
@@ -101,6 +113,8 @@ class Paired:
     pairing: RoundPairing
     edition: EditionInfo
     reason: str
+    #: What the user should know of how it was paired (a stated assumption, say).
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -230,9 +230,16 @@ def tournament_dates(t: Tournament) -> FileDates:
             # Several readings of the text itself; the rest of the file leaves one.
             how += f" read as {orders[0]}: the only reading consistent with the file's dates"
         starts[start] = how
-    if len(starts) > 1 and source.readings.shape == "dd/dd/dd" and YMD in source.readings.dates:
-        # Two-digit years: YY/MM/DD is the order TRF-16 prescribes for 132; a writer that
-        # uses two-digit years follows it unless the file's other dates say otherwise.
+    if (
+        len(starts) > 1
+        and source.where.startswith("132")
+        and source.readings.shape == "dd/dd/dd"
+        and YMD in source.readings.dates
+    ):
+        # Two-digit years in 132: YY/MM/DD is the order TRF-16 prescribes there, so a round
+        # date is read so unless the file's other dates say otherwise.  042/052 are YYYY/MM/DD
+        # in TRF-16: a two-digit year there follows no prescribed order, and both readings
+        # stay (13.10.24: 2024-10-13 or 2013-10-24).
         start = source.readings.dates[YMD]
         if start in starts:
             starts = {

@@ -54,6 +54,10 @@ EMPTY_RANGE = "empty-range"
 BYE_MISMATCH = "bye-mismatch"
 #: No point system stated, and the players' points give one other than 1-1/2-0 (a note).
 POINT_SYSTEM = "point-system"
+#: A 250 line's match points, which only a team event has (a warning on individual files).
+TEAM_ACCELERATION = "team-acceleration"
+#: Rounds left blank read as half-point byes, as the players' points need (a note).
+BLANK_HALF_BYE = "blank-half-bye"
 
 
 def _location(file: str | None, line: int, column: int) -> str:

@@ -22,7 +22,7 @@ from fractions import Fraction
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
-from .errors import NOTE, POINT_SYSTEM, WARNING, Problem, TrfError
+from .errors import NOTE, POINT_SYSTEM, TEAM_ACCELERATION, WARNING, Problem, TrfError
 from .model import (
     ALL_ROUNDS,
     HEADER_FIELDS,
@@ -594,7 +594,17 @@ class _Reader:
         raw, line = record.raw, record.line
         mp = raw[4:8].strip()
         if mp and _number(mp) != 0:
-            self.warn(line, 5, "250 match points (team events) are not modelled")
+            self.t.warnings.append(
+                Problem(
+                    self.file,
+                    line,
+                    5,
+                    "250 match points (team events) are not modelled",
+                    None,
+                    WARNING,
+                    TEAM_ACCELERATION,
+                )
+            )
         if mp and _number(mp) not in (None, 0) and not raw[9:13].strip():
             return  # a team event's match-point acceleration only (TRF-2026 4.4)
         gp = _number(raw[9:13])
@@ -778,6 +788,7 @@ class _Reader:
         self.resolve_rounds()
         self.resolve_absences()
         t.scoring = self.resolve_scoring()
+        self.read_blank_half_byes()
         if not self.scoring_settings and not self.xxs_seen:
             self.infer_scoring()
         self.resolve_acceleration()
@@ -876,6 +887,21 @@ class _Reader:
             elif self.xxs_seen:
                 values[name] = literal
         return Scoring(**values)
+
+    def read_blank_half_byes(self) -> None:
+        """Rounds left blank whose half point the Points count are half-point byes
+        (:mod:`trf.blank_byes`); players whose Points may hold acceleration or 299 points
+        are left as read."""
+        from .abnormal import adjusted_players
+        from .blank_byes import read_blank_half_byes
+
+        adjusted = adjusted_players(self.t.abnormal_points)
+        if adjusted is None:
+            return
+        skip = adjusted | {tpn for tpn, _values, _line in self.xxa}
+        for _gp, _first, _last, low, high, _line in self.acc_ranges:
+            skip |= {tpn for tpn in self.t.players if low <= tpn <= high}
+        read_blank_half_byes(self.t, frozenset(skip), self.file)
 
     def infer_scoring(self) -> None:
         """No point system stated (TRF-16 has no record for it): when the players' Points are

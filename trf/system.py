@@ -67,6 +67,21 @@ def pairing_system(t: Tournament) -> PairingSystem:
     return PairingSystem(code, source, tuple(found))
 
 
+#: Words of a ``092`` (TRF-16: the tournament type, free text) that name a system other than
+#: a Swiss: a league or an all-play-all (C.04 is about Swiss systems only).
+_NOT_SWISS = re.compile(
+    r"\b(league|liga|ligue|round[- ]?robin|all[- ]play[- ]all|berger|scheveningen)\b", re.I
+)
+
+
+def not_a_swiss(t: Tournament) -> str | None:
+    """The ``092`` text when it names a league or round robin and no Swiss; else None."""
+    text = (t.tournament_type or "").strip()
+    if _NOT_SWISS.search(text) and "swiss" not in text.lower():
+        return text
+    return None
+
+
 #: Record codes that only a team event has: TRF-16's team line, TRF-2026's team records.
 TEAM_CODES = ("013", "300", "310", "320", "330")
 

@@ -43,9 +43,14 @@ def _pts(value: Fraction) -> str:
 
 class _Checker:
     def __init__(self, t: Tournament, file: str | None) -> None:
+        from .system import pairing_system
+
         self.t = t
         self.file = file if file is not None else t.file
         self.problems: list[Problem] = []
+        # A team event (C.04.6): a team's PAB gives each of its players a U, and the 240/250
+        # lines name teams, not players; the individual checks of those do not apply.
+        self.team = pairing_system(t).team
 
     def add(
         self,
@@ -213,6 +218,8 @@ class _Checker:
                 round_=rnd,
             )
         elif code == errors.SEVERAL_PABS:
+            if self.team:
+                return
             second = fault.entries[1]
             self.add(
                 second.line,
@@ -349,6 +356,8 @@ class _Checker:
                     WARNING,
                     code=errors.EMPTY_RANGE,
                 )
+        if self.team:
+            return  # 240 and 250 name teams (TRF-2026 4.4); trf.team reads them
         unknown_acc = sorted(tpn for tpn in t.accelerations if tpn not in players)
         if unknown_acc:
             self.add(
@@ -387,8 +396,9 @@ class _Checker:
 
 def validate(t: Tournament, file: str | None = None) -> list[Problem]:
     """Consistency problems of ``t``, sorted by position; includes the reader's warnings."""
-    problems = list(t.warnings)
-    problems.extend(_Checker(t, file).run())
+    checker = _Checker(t, file)
+    problems = [w for w in t.warnings if not (checker.team and w.code == errors.TEAM_ACCELERATION)]
+    problems.extend(checker.run())
     problems.sort(key=lambda p: (p.line, p.column))
     return problems
 

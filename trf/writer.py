@@ -94,9 +94,9 @@ _ALLOWED_RESULTS = {
     EntryKind.PLAYED: "10=WDL",
     EntryKind.FORFEIT_WIN: "+",
     EntryKind.FORFEIT_LOSS: "-",
-    EntryKind.PAB: "U+",
-    EntryKind.HALF_BYE: "H=",
-    EntryKind.FULL_BYE: "F",
+    EntryKind.PAB: "U+ ",
+    EntryKind.HALF_BYE: "H= ",  # blank: a round left blank read as H (trf.blank_byes)
+    EntryKind.FULL_BYE: "F ",
     EntryKind.ZERO_BYE: "Z- ",
     EntryKind.NOT_PAIRED: " Z",
 }

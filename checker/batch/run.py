@@ -55,15 +55,17 @@ _CACHE: dict[str, Tournament] = {}
 
 
 def _worker(
-    task: tuple[str, int, str, tuple[str, ...], tuple[str | None, ...], bool],
+    task: tuple[str, int, str, tuple[str, ...], tuple[str | None, ...], bool, int | None],
 ) -> tuple[str, int, RoundReport]:
-    path, rnd, system, edition_names, initials, known = task
+    path, rnd, system, edition_names, initials, known, assumed_rounds = task
     from trfaudit.trf.files import load
 
     t = _CACHE.get(path)
     if t is None:
         _CACHE.clear()  # tasks come file by file: keep one tournament per worker
         t = _CACHE[path] = load(path)
+        if assumed_rounds is not None:  # as the system's preparation read the file
+            t.total_rounds = assumed_rounds
     editions = tuple(named(system).by_name[n] for n in edition_names)
     return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
@@ -108,6 +110,7 @@ def run(
                         tuple(e.name for e in prepared[i].editions),
                         prepared[i].initials,
                         prepared[i].known,
+                        prepared[i].plan.assumed_rounds,
                     ),
                 ): (i, rnd)
                 for i, rnd in pool_tasks

@@ -138,6 +138,14 @@ def check_command(
         "--send-files",
         help="Send each file's bytes to the worker (for workers that cannot see the paths).",
     ),
+    total_rounds: Optional[int] = typer.Option(
+        None,
+        "--rounds",
+        metavar="R",
+        min=1,
+        help="The number of rounds of a file that states none (XXR/142): with a "
+        "192 ..._BAKU code it gives the accelerated rounds (C.04.5.1).",
+    ),
     annotate: Optional[Path] = typer.Option(
         None,
         "--annotate",
@@ -183,6 +191,7 @@ def check_command(
         round=round_,
         jobs=default_jobs() if jobs == 0 else jobs,
         tb_rules=tb_rules.value,
+        total_rounds=total_rounds,
     )
     if fmt is Format.jsonl:
         raise typer.Exit(

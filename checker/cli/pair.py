@@ -92,6 +92,8 @@ def pair_command(
     except NoPairing as exc:
         say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
         raise typer.Exit(EXIT_DISCREPANCY)
+    for note in paired.notes:
+        say(f"{file}: warning: {note}", err=True)
     if fmt is Format.list:
         text = as_list(paired.pairing)
     else:

@@ -56,12 +56,23 @@ def edition_for(t: Tournament, rules: str = "auto") -> tuple[Edition, str]:
 def prepare(t: Tournament, request: Request) -> Plan:
     """The editions and initial colours to audit ``t``'s rounds under, with the file-level
     findings (see the module docstring)."""
+    from trfaudit.trf.system import not_a_swiss
     from trfaudit.trf.validate import validate
 
+    from ..acceleration import assume_total_rounds
+    from ..lichess import other_system
     from .audit.round import initial_colour
+    from .readings.fallback import is_fallback
     from .readings.inputs import initial_colour_finding
 
     plan = Plan()
+    league = not_a_swiss(t) if request.rules == "auto" else None
+    if league is not None:
+        plan.error = (
+            f"not a Swiss tournament: 092 {league!r} names a league or round robin (use --rules "
+            "to check it against the Dutch rules anyway)"
+        )
+        return plan
     problems = validate(t)
     fatal = [p for p in problems if p.is_error and not _round_fault(p)]
     plan.warnings = [str(p) for p in problems if not p.is_error or _round_fault(p)]
@@ -77,6 +88,14 @@ def prepare(t: Tournament, request: Request) -> Plan:
         return plan
     plan.rules_title = edition.title
     plan.warnings += pending_warnings(t, request.file)
+    assumed = assume_total_rounds(t, request.total_rounds)
+    if assumed is not None:
+        plan.warnings.append(f"{request.file}: {assumed}")
+        plan.assumed_rounds = t.total_rounds
+    plan.other_system = other_system(t)
+    if plan.other_system is not None:
+        plan.warnings.insert(0, f"{request.file}: {plan.other_system}")
+    plan.fallback = is_fallback(choice.reason, choice.candidates, request.rules)
     initial, note = initial_colour(t, edition)
     if note:
         plan.warnings.append(f"{request.file}: {note}")
@@ -99,11 +118,24 @@ def prepare(t: Tournament, request: Request) -> Plan:
 
 
 def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
-    """The differing rounds a reading of the file explains, reported as its fault."""
+    """The differing rounds a reading of the file explains, reported as its fault; then the
+    notes on an edition taken by default and on a file paired by another system."""
+    from ..lichess import as_other_system
+    from .readings.fallback import other_edition_line
     from .readings.inputs import diagnose
 
     initial = plan.initials[0] if plan.initials else None
-    return diagnose(t, dutch_edition(plan.editions[0]), reports, initial)
+    edition = dutch_edition(plan.editions[0])
+    reports = diagnose(t, edition, reports, initial)
+    # The default edition for want of a code and a date: another edition that reproduces
+    # every round is named; a file paired by another system: its findings are readings.
+    if plan.fallback:
+        line = other_edition_line(t, dutch_edition(plan.editions[0]), reports)
+        if line is not None:
+            plan.warnings.append(line)
+    if plan.other_system is not None:
+        reports = [as_other_system(r) for r in reports]
+    return reports
 
 
 def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
@@ -122,7 +154,14 @@ def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
             f"round {rnd}: no player to pair: all {len(inp.players)} players are "
             f"absent or hold a bye in round {rnd}"
         )
-    return Paired(DutchPairer(inp, edition).pair(), edition, why)
+    notes: tuple[str, ...] = ()
+    code = (t.type_code or "").strip().upper()
+    if code.endswith("_BAKU") and not t.total_rounds and not t.accelerations:
+        notes = (
+            f"192 {code}: the file states no number of rounds (XXR/142), so the rounds the Baku "
+            "acceleration covers (the first half, C.04.5.1) cannot be known: paired without it",
+        )
+    return Paired(DutchPairer(inp, edition).pair(), edition, why, notes)
 
 
 def pairing_document(t: Tournament, paired: Paired) -> dict[str, object]:

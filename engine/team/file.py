@@ -86,14 +86,38 @@ def pair_next(tf: TeamFile, rnd: int | None = None) -> RoundPairing:
 
 def edition(t: Tournament, rules: str) -> tuple[str | None, str]:
     """(edition, why): 2026 from 2026-02-01 (C.04.6 2026 applies from then); an earlier
-    start date is the 2024 edition, which is not implemented; ``--rules 2026`` forces it."""
+    start date is the 2024 edition, which is not implemented, and one before 2024-08-01 no
+    edition at all (FIDE's Swiss Team rules took effect then); a ``092`` naming a league or
+    round robin is no Swiss.  ``--rules 2026`` forces the 2026 text."""
     if rules in ("2026", "team-2026"):
         return "2026", f"--rules {rules}"
     if rules not in ("auto", "all"):
         return None, f"--rules {rules} is a Dutch edition; C.04.6 has team-2026 here"
     from trfaudit.trf.dates import tournament_dates
+    from trfaudit.trf.system import not_a_swiss
 
-    day = tournament_dates(t).start
+    other = not_a_swiss(t)
+    if other is not None:
+        return None, (
+            f"092 {other!r} names a league or round robin, not a Swiss system: C.04.6 does not "
+            "apply (--rules team-2026 checks the file against it anyway)"
+        )
+    dates = tournament_dates(t)
+    day = dates.start
+    if len(dates.starts) > 1:  # an ambiguous date: the edition of its earliest reading binds
+        readings = ", ".join(d.isoformat() for d in sorted(dates.starts))
+        if min(dates.starts).isoformat() < EDITION_DATES["2026"]:
+            return None, (
+                f"the start date reads {readings}: the edition is unknown, and only the 2026 "
+                "text is implemented (--rules team-2026 checks the file against it)"
+            )
+        day = min(dates.starts)
+    if day is not None and day.isoformat() < EDITION_DATES["2024"]:
+        return None, (
+            f"start {day.isoformat()}: no FIDE Swiss Team edition applied then (the first, "
+            f"C.04.6 2024, applies from {EDITION_DATES['2024']}); not checked (--rules "
+            "team-2026 checks the file against the 2026 text)"
+        )
     if day is not None and day.isoformat() < EDITION_DATES["2026"]:
         return None, (f"start {day.isoformat()}: the C.04.6 2024 edition was in force "
                       "(applied 2024-08-01 to 2026-01-31); it is not implemented (--rules team-2026 "
@@ -110,7 +134,6 @@ def _read(t: Tournament) -> TeamFile:
 
 def prepare(t: Tournament, request: Request) -> Plan:
     """The edition (:func:`edition`), the team records and the rules of ``t``."""
-    from trfaudit.trf.model import RecordKind
 
     from .system import TEAM_2026
 
@@ -135,10 +158,6 @@ def prepare(t: Tournament, request: Request) -> Plan:
     if not tf.records.teams:
         plan.error = "a team event without team records (310 or 013): the teams are unknown"
         return plan
-    if any(r.kind is RecordKind.ABNORMAL_POINTS for r in t.records):
-        plan.warnings.append(
-            f"{request.file}: 299 abnormal points are not applied to the team scores"
-        )
     return plan
 
 

@@ -9,10 +9,11 @@ points (``162``); match points compare the two teams' game points (``362``: TW/T
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Literal
 
+from trfaudit.trf.abnormal import AbnormalPoints
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 from trfaudit.trf.team import TeamRecords
 
@@ -145,6 +146,7 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
     out: dict[int, list[TeamRound]] = {tpn: [] for tpn in order}
     gp_of: dict[tuple[int, int], Fraction] = {}
     pending: list[tuple[int, int, int, str | None, bool]] = []
+    outcome: dict[tuple[int, int], str] = {}  # W/D/L of each match by its game points
     for rnd in range(1, n_rounds + 1):
         for tpn, members in order.items():
             boards_of = lineups.get((rnd, tpn))
@@ -185,4 +187,47 @@ def build_history(t: Tournament, records: TeamRecords, rounds: int | None = None
         if not played:
             how = "forfeit_win" if mine > theirs else "forfeit_loss"
         out[tpn][rnd - 1] = TeamRound(rnd, how, opp, colour if played else None, value, mine)
+        outcome[(rnd, tpn)] = "W" if mine > theirs else "D" if mine == theirs else "L"
+    if t.abnormal_points:
+        _apply_abnormal(t.abnormal_points, out, outcome)
     return TeamHistory(out, boards, mp, (pab_mp, pab_gp))
+
+
+#: The ``299`` result type each team round kind is (TRF-2026 4.5: ``W D L F H Z + -``); a
+#: played match is ``W``/``D``/``L`` by its outcome, the PAB and an absence have no type.
+_TYPE_OF: dict[str, str] = {
+    "forfeit_win": "+",
+    "forfeit_loss": "-",
+    "full_bye": "F",
+    "half_bye": "H",
+    "zero_bye": "Z",
+}
+
+
+def _apply_abnormal(
+    records: list[AbnormalPoints],
+    out: dict[int, list[TeamRound]],
+    outcome: dict[tuple[int, int], str],
+) -> None:
+    """TRF-2026 4.5 in a team event: the ``299`` ids are team numbers (as in 240/250/260),
+    ``MMMM`` the match points and ``GGGG`` the game points.  A typed record gives that result
+    its points (a team forfeit loss worth 1 MP); a blank-typed one adds its points to the
+    team's score in its round (round ``000``: before round 1, as :mod:`trf.abnormal`)."""
+    for tpn, rounds in out.items():
+        for i, tr in enumerate(rounds):
+            rtype = outcome.get((tr.round, tpn)) if tr.kind == "played" else _TYPE_OF.get(tr.kind)
+            if tr.kind in ("forfeit_win", "forfeit_loss") and (tr.round, tpn) in outcome:
+                rtype = _TYPE_OF[tr.kind]  # every board forfeited: the match is a forfeit
+            mp, gp = tr.mp, tr.gp
+            for a in records:
+                if a.bonus or not a.concerns(tpn, tr.round) or a.kind != rtype:
+                    continue
+                mp = a.match_points if a.match_points is not None else mp
+                gp = a.points if a.points is not None else gp
+            for a in records:
+                concerned = not a.players or tpn in a.players
+                if a.bonus and concerned and (a.round or 1) == tr.round:
+                    mp += a.match_points or 0
+                    gp += a.points or 0
+            if (mp, gp) != (tr.mp, tr.gp):
+                rounds[i] = replace(tr, mp=mp, gp=gp)

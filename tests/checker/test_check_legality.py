@@ -88,10 +88,6 @@ def test_a_forfeit_does_not_block_a_later_pairing(make_player, make_trf):
             ["1 is paired with 3, but 3 has a half-point bye in round 2: 3 is not in the pairing"],
         ),
         (
-            {1: "   3 w =", 3: "   1 w =", 2: "   4 w =", 4: "   2 b ="},
-            ["1 and 3 are both recorded with white"],
-        ),
-        (
             {1: "   3 w =", 3: "   1 b =", 2: "0000 - U", 4: "0000 - U"},
             [
                 "players 2, 4 all get the pairing-allocated bye: at most one player may be left "
@@ -108,6 +104,53 @@ def test_not_a_round_pairing(make_player, make_trf, blocks, expected):
         d.explanation.removeprefix("1.9.1: not a round-pairing: ") for d in structure
     ) == sorted(expected)
     assert all(d.kind == ILLEGAL for d in report.discrepancies)
+
+
+@pytest.mark.parametrize(
+    "blocks, players, text, where",
+    [
+        # Both sides of 1-3 with white: TRF-16 001 columns 97, 107, ... hold each side's colour.
+        (
+            {1: "   3 w =", 3: "   1 w =", 2: "   4 w =", 4: "   2 b ="},
+            [1, 3],
+            "1 and 3 are both recorded with white",
+            "line 2, column 107: 'w'; line 4, column 107: 'w'",
+        ),
+        # Both sides of 2-4 won (columns 99, 109, ...: each side's result).
+        (
+            {1: "   3 w =", 3: "   1 b =", 2: "   4 w 1", 4: "   2 b 1"},
+            [2, 4],
+            "2 and 4 are both recorded as winning their game",
+            "line 3, column 109: '1'; line 5, column 109: '1'",
+        ),
+        # A draw on one side, a win on the other.
+        (
+            {1: "   3 w =", 3: "   1 b 1", 2: "   4 w =", 4: "   2 b ="},
+            [1, 3],
+            "1 is recorded with '=' and 3 with '1' for their game: the results exclude each other",
+            "line 2, column 109: '='; line 4, column 109: '1'",
+        ),
+    ],
+)
+def test_a_self_contradicting_round_is_a_file_fault(
+    make_player, make_trf, blocks, players, text, where
+):
+    """The file contradicts itself (TRF-16 records each side of a game on its own line): class
+    ``input``, cause ``contradiction``, with the line and column of both sides; not a 1.9.1
+    pairing fault.  (2-4 played in round 1: C1 stays a pairing finding where it is one.)"""
+    t = event(make_player, make_trf, with_round2(blocks))
+    report = check_round(t, 2, E2025)
+    assert not [d for d in report.discrepancies if d.criterion == "1.9.1"]
+    [d] = [d for d in report.discrepancies if d.kind == "input"]
+    assert (d.kind, d.finding_class, d.cause, d.criterion) == (
+        "input",
+        "input",
+        "contradiction",
+        None,
+    )
+    assert d.players == players
+    assert d.explanation.startswith(f"the file contradicts itself in round 2: {text}")
+    assert d.evidence == where
 
 
 def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_trf, tmp_path):

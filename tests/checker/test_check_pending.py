@@ -22,12 +22,17 @@ def flat(text: str) -> str:
 
 
 def test_the_pending_round_is_checked_and_its_colour_slip_named():
-    # 6's line has "21 w" and 21's line "6 w": both recorded with white (1.9.1), a slip of
-    # the writer; the pairs and the PAB are still judged against the rules.
+    # 6's line has "21 w" and 21's line "6 w": both recorded with white, the file
+    # contradicting itself (class input); the pairs and the PAB are still judged.
     report = check_tournament(read(BILKENT), Options(rules="2025"))
     assert [r.status for r in report.rounds] == ["match", "differs"]
     [d] = report.rounds[1].discrepancies
-    assert (d.kind, d.criterion, d.players) == ("illegal", "1.9.1", [6, 21])
+    assert (d.kind, d.finding_class, d.cause, d.players) == (
+        "input",
+        "input",
+        "contradiction",
+        [6, 21],
+    )
     assert d.expected == "6-21"
     assert "the other pairs and the PAB are those the rules give" in d.explanation
     assert any("round 2: results pending (10 games without a result)" in w for w in report.warnings)

@@ -45,7 +45,8 @@ def tournament(type_code=None, tournament_type=None, start_date="", end_date="",
         (tournament(start_date="2017-07-01"), "2017", "start date 2017-07-01"),
         (tournament(start_date="31.01.2026"), "2017", "start date 2026-01-31"),
         (tournament(start_date="2026/02/01"), "2025", "start date 2026-02-01"),
-        (tournament(start_date="26/03/15"), "2025", "start date 2026-03-15"),
+        # 042 26/03/15: YY/MM/DD 2026-03-15 (2025) or DD/MM/YY 2015-03-26 (2012): unknown.
+        (tournament(start_date="26/03/15"), "2025", "(2015-03-26 (2012), 2026-03-15 (2025))"),
         (tournament(start_date="next spring"), "2025", "unreadable"),
         (tournament(), "2025", "no type code (192/092) and no date (042/052/132)"),
         # The real writers' forms (issue 9).
@@ -111,3 +112,17 @@ def test_unknown_edition(t, reason):
     assert reason in choice.reason and "the edition is unknown" in choice.reason
     assert choice.edition == choice.candidates[0] == "2025"
     assert set(choice.candidates) >= {"2025", "2017"}
+
+
+def test_a_two_digit_year_across_a_change_of_rules_is_edition_unknown():
+    """``042 13.10.24``: 2013-10-24 (C.04.3 2012 edition, in force until 2017-06-30) or
+    2024-10-13 (the 2017 edition, until 2026-01-31): the edition is unknown and both are
+    candidates, checked side by side."""
+    choice = choose_edition(tournament(start_date="13.10.24"))
+    assert choice.candidates == ("2017", "2012")
+    assert "ambiguous (2013-10-24 (2012), 2024-10-13 (2017))" in choice.reason
+    assert "the edition is unknown" in choice.reason
+    # Both readings in one edition: 042 20.06.21 is 2020-06-21 or 2021-06-20, both 2017.
+    both = choose_edition(tournament(start_date="20.06.21"))
+    assert both.edition == "2017" and both.candidates == ()
+    assert "every reading falls in the 2017 edition" in both.reason

@@ -36,9 +36,10 @@ def test_check_says_what_it_is_and_the_batch_goes_on():
     result = runner.invoke(app, ["check", str(TEAM), str(SMALL)])
     assert result.exit_code == 2
     text = flat(result.output)
+    # 042 2024/01/01: before 2024-08-01, when FIDE's Swiss Team rules took effect
     assert (
-        "not checked: a Swiss Team event (C.04.6): start 2024-01-01: the C.04.6 2024 edition "
-        "was in force"
+        "not checked: a Swiss Team event (C.04.6): start 2024-01-01: no FIDE Swiss Team "
+        "edition applied then"
     ) in text
     assert "t000025.trf: rules 2025:" in text and "1 not checked" in text
     # no column-level parse error and no board-level noise for the team event
@@ -133,3 +134,19 @@ def test_validate_names_a_team_file_it_cannot_read():
         "unknown result code '*'" in text
         and "(the file is a team event: 192 FIDE_TEAM_BAKU" in text
     )
+
+
+def test_an_individual_round_robin_is_no_swiss():
+    """C.04 is about Swiss systems: a 092 that names a round robin is not checked against the
+    Dutch rules unless --rules asks for it."""
+    from trfaudit.checker.audit import Options, check_tournament
+    from trfaudit.trf.reader import parse
+
+    text = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "092 Individual: Round Robin")
+    assert "092 Individual: Round Robin" in text
+    report = check_tournament(parse(text, "rr.trf"), Options())
+    assert report.error == (
+        "not a Swiss tournament: 092 'Individual: Round Robin' names a league or round robin "
+        "(use --rules to check it against the Dutch rules anyway)"
+    )
+    assert check_tournament(parse(text, "rr.trf"), Options(rules="2025")).error is None

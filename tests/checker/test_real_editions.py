@@ -44,6 +44,15 @@ EDITIONS = {
         "2025",
         "start date 2026-03-21 (042 '21/03/2026'): in force from 2026-02-01",
     ),
+    # The Irish exports: 042 25.02.2011 (DD.MM.YYYY, day 25) and 2011/07/02 (YYYY/MM/DD).
+    "sanichi-icu_tournament__bunratty_major_2011.tab": (
+        "2012",
+        "start date 2011-02-25 (042 '25.02.2011'): before 2017-07-01",
+    ),
+    "sanichi-icu_tournament__irish_junior_champs_2011.tab": (
+        "2012",
+        "start date 2011-07-02 (042 '2011/07/02'): before 2017-07-01",
+    ),
     # The type code wins over the date 2025/09/13 (issue 6); FIDE_DUTCH_2026 is the 2026 text.
     "sharly-chess__trf-import-test.trf": ("2025", "192 FIDE_DUTCH_2026_BAKU"),
     # No header at all (Chess-Results conversions, a generated bbp test): the current edition.

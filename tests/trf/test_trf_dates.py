@@ -98,3 +98,12 @@ def test_fallback_to_052_then_132():
 def test_no_dates():
     got = tournament_dates(t())
     assert got.starts == {} and got.source is None and got.unread == []
+
+
+def test_a_two_digit_year_in_042_keeps_both_readings():
+    """TRF-16 prescribes YYYY/MM/DD for 042 and YY/MM/DD for 132 only: ``042 13.10.24`` is 13
+    October 2024 (DD.MM.YY) or 24 October 2013 (YY.MM.DD), and nothing else in the file
+    decides (MM.DD.YY has no month 13)."""
+    got = tournament_dates(t("13.10.24"))
+    assert set(got.starts) == {date(2024, 10, 13), date(2013, 10, 24)}
+    assert got.start is None

@@ -15,18 +15,23 @@ from __future__ import annotations
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.players import PlayerState
-from trfaudit.engine.findings import ILLEGAL, Discrepancy
+from trfaudit.engine.findings import ILLEGAL, INPUT, Cause, Discrepancy, FindingClass
 from trfaudit.engine.history import RoundInput
-from trfaudit.engine.recorded import RecordedRound
+from trfaudit.engine.recorded import RecordedRound, StructureProblem
+from trfaudit.trf.errors import SAME_COLOUR
 
 _COLOUR_WORD = {"w": "white", "b": "black"}
 
 
 def structure(rec: RecordedRound, edition: Edition) -> list[Discrepancy]:
-    """1.9.1: the recorded round is not a round-pairing."""
+    """1.9.1: the recorded round is not a round-pairing; one finding per fault, in the order
+    of ``rec.problems``.  Both sides of a game with one colour is no pairing fault but the
+    file contradicting itself (:func:`contradiction`)."""
     article = edition.round_pairing_article
     return [
-        Discrepancy(
+        contradiction(p, rec.round)
+        if p.code == SAME_COLOUR
+        else Discrepancy(
             ILLEGAL,
             article,
             sorted(set(p.players)),
@@ -36,6 +41,29 @@ def structure(rec: RecordedRound, edition: Edition) -> list[Discrepancy]:
         )
         for p in rec.problems
     ]
+
+
+def contradiction(p: StructureProblem, rnd: int) -> Discrepancy:
+    """A game the file records in two ways that exclude each other (TRF-16 001: each side
+    of a game is on its player's line): class ``input``, with the line and column of each
+    side."""
+    where = "; ".join(f"line {line}, column {column}: {text!r}" for line, column, text in p.where)
+    return Discrepancy(
+        INPUT,
+        None,
+        sorted(p.players),
+        "-".join(map(str, p.players)),
+        None,
+        f"the file contradicts itself in round {rnd}: {p.text}",
+        cause=Cause.CONTRADICTION,
+        evidence=where or None,
+        finding_class=FindingClass.INPUT,
+    )
+
+
+def contradictions(rec: RecordedRound) -> list[Discrepancy]:
+    """The games of the round whose two results exclude each other (both won)."""
+    return [contradiction(p, rec.round) for p in rec.contradictions]
 
 
 def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:

@@ -320,7 +320,7 @@ def check_round(
     illegal = legality.structure(rec, edition)
     illegal += legality.absolute_criteria(rec, inp, states, edition)
 
-    found: list[Discrepancy] = list(illegal)
+    found: list[Discrepancy] = list(illegal) + legality.contradictions(rec)
     bracket = None
     if result is None:
         if not illegal:

@@ -215,6 +215,8 @@ def _reread(t: Tournament, tpn: int, rnd: int, kind: EntryKind) -> Tournament:
 
 
 def _entry_text(entry: RoundEntry) -> str:
+    if entry.opponent is None and entry.result == " ":  # read so by trf.blank_byes
+        return "left blank"
     if entry.opponent is None and entry.result.strip() in ("-", "+", "="):
         return f"'{entry.result.strip()}' with a blank opponent"
     return f"'{entry.result.strip() or ' '}'"
@@ -393,7 +395,8 @@ def diagnose(
                         Cause.ABSENCE,
                         [rnd],
                         f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
-                        f"({entry_words(entry)}) was meant as '{_CODE[kind]}' "
+                        f"({'read as ' if entry.result == ' ' else ''}{entry_words(entry)}) "
+                        f"was meant as '{_CODE[kind]}' "
                         f"({kind.value.replace('_', ' ')})",
                         f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
                         f"({kind.value.replace('_', ' ')}), round {rnd} matches",
