@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.audit.legality import _ineligibility
 from trfaudit.engine.dutch.colours import decide, preference_words
 from trfaudit.engine.dutch.texts.rule_texts import describe
@@ -213,12 +214,11 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     sh = shape(tr, br)
     o = tr.partner[p]
     h, low = (p, o) if p in sh.pairs and sh.pairs[p] == o else (o, p)
-    score = tr.show(br.score)
     out = [
         Reason(
             "opponent",
             tr.edition.label("4.2"),
-            f"{tr.who(p)} is {_role(sh, p)} of the {score}-point bracket "
+            f"{tr.who(p)} is {_role(sh, p)} of {bracket_words(tr, br)} "
             f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
             f"{tr.who(o)}, {_role(sh, o)}.",
         ),
@@ -264,71 +264,150 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
         ]
     if o is None or st[o].score >= st[p].score:
         return None, []
-    home = _home(tr, p)
-    if home is None:
+    left = [br for br in tr.brackets if p in br.downfloaters and p in br.mdps + br.residents]
+    if not left:
         return "down", []
-    return "down", [_why_down(tr, p, home, budget)]
+    # An MDP who floats again is explained at each bracket he leaves.
+    return "down", [_why_down(tr, p, br, budget) for br in left]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _ppb(tr: Trace, br: BracketRecord) -> str:
+    """`` (the PPB, A.9)`` for the 2017 penultimate pairing bracket: the bracket paired again
+    under C.4 because its downfloaters and everybody below could not complete the round."""
+    last = tr.brackets[-1] if tr.brackets else None
+    ctx = br.context
+    if tr.edition.name != "2017" or ctx is None or br is last or not ctx.completion:
+        return ""
+    return " (the PPB, A.9)"
+
+
+def clb(tr: Trace, br: BracketRecord) -> bool:
+    """Is ``br`` the 2017 collapsed last bracket (A.9): the last one, after a PPB?"""
+    bs = tr.brackets
+    return (
+        tr.edition.name == "2017"
+        and bool(bs)
+        and br is bs[-1]
+        and any(b.context is not None and b.context.completion for b in bs[:-1])
+    )
+
+
+def bracket_words(tr: Trace, br: BracketRecord) -> str:
+    """``the 1.5-point bracket``; 2017: ``the collapsed last bracket (A.9, 0.5 points)``."""
+    if clb(tr, br):
+        return f"the collapsed last bracket (A.9, {tr.show(br.score)} points)"
+    return f"the {tr.show(br.score)}-point bracket{_ppb(tr, br)}"
+
+
+def _clashes(tr: Trace, p: int, mates: list[int]) -> tuple[list[str], list[str], list[int]]:
+    """The rules (labels) that forbid ``p`` each of ``mates``, the sentences saying so (the
+    players grouped by rule) and the mates left who may play him."""
+    ed, st = tr.edition, tr.states
+    met = {x: rounds_met(st[p], x) for x in mates}
+    c1 = [x for x in mates if met[x]]
+    barred = [x for x in mates if not met[x] and prohibited(p, x, tr.inp.forbidden)]
+    c3 = [x for x in mates if x not in c1 and x not in barred and c3_clash(st[p], st[x])]
+    keys, said = [], []
+    if c1:
+        rounds = sorted({r for x in c1 for r in met[x]})
+        word = "round" if len(rounds) == 1 else "rounds"
+        keys.append("C1")
+        said.append(
+            f"{_and([str(x) for x in c1])} already played him ({ed.label('C1')}, {word} "
+            f"{_and([str(r) for r in rounds])})"
+        )
+    if barred:
+        keys.append("C1")
+        said.append(
+            f"{_and([str(x) for x in barred])} may not meet him ({ed.label('C1')}: a "
+            "prohibited pairing, XXP/260)"
+        )
+    if c3:
+        colour = {"w": "white", "b": "black"}[str(st[p].preference)]
+        who = _and([str(x) for x in c3])
+        keys.append("C3")
+        said.append(
+            f"{who} {'has' if len(c3) == 1 else 'have'} his absolute preference for {colour} "
+            f"and {'neither' if len(c3) == 1 else 'none of them'} is a topscorer ({ed.label('C3')})"
+        )
+    gone = set(c1) | set(barred) | set(c3)
+    return [ed.label(k) for k in dict.fromkeys(keys)], said, [x for x in mates if x not in gone]
 
 
 def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
-    """Why ``p`` is not paired in his own bracket ``home``."""
+    """Why ``p`` is not paired in the bracket ``home`` (his own, or one he came down to): the
+    players there who may not play him, and the best round that pairs him with one of the
+    others (:func:`forced.kept_in`), which is worse than the engine's; its first worse
+    criterion decides (the least bad over every opponent he could have there)."""
     ed = tr.edition
     art = ed.float_article
     mates = [x for x in tr.ranked(list(home.mdps) + list(home.residents)) if x != p]
-    clashes = [(x, forced.clash(tr, p, x)) for x in mates]
-    free = [x for x, c in clashes if c is None]
-    score = tr.show(home.score)
+    head = f"{p} floats down from {bracket_words(tr, home)}"
     if not mates:
+        return Reason(
+            "float", art, f"{head}: he is its only player, so he can only be paired below it."
+        )
+    labels, said, free = _clashes(tr, p, mates)
+    if not free:
+        return Reason(
+            "float", ", ".join(labels), f"{head}: nobody there may play him: {'; '.join(said)}."
+        )
+    if not budget.take():
+        # Not measured: say only what is known (the clashes) and which players remain.
+        known = "; ".join(said) + "; " if said else ""
         return Reason(
             "float",
             art,
-            f"{p} floats down: he is the only player of the {score}-point bracket, "
-            "so he can only be paired below it.",
+            f"{head}: {known}{_and([str(x) for x in free])} may play him; ask for this player "
+            "alone for the round that would pair him there.",
+            uncertain=True,
         )
-    if not free:
-        keys = sorted({c.key for _, c in clashes if c is not None})
-        label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
-        said = "; ".join(c.text for _, c in clashes if c is not None)
+    index = next(i for i, b in enumerate(tr.brackets) if b is home)
+    alt = forced.kept_in(tr, p, index)
+    if alt is not None and alt.bye == p:
+        # The best round keeping him out of the brackets below gives him the PAB: the
+        # rounds that pair him in this bracket, one per opponent, decide.
+        alts = [a for a in (forced.kept_in(tr, p, index, only=q) for q in free) if a]
+        alt = max(alts, key=lambda a: forced.standing(tr, a), default=None)
+    known = "; ".join(said) + "; " if said else ""
+    if alt is None:
+        # 2017: completion is C.4 in the PPB and the last bracket; elsewhere a round-pairing
+        # is complete by definition (A.9).
+        ctx = home.context
+        label = (
+            ed.label("C4")
+            if ed.completion_every_bracket or ctx is None or ctx.completion
+            else "A.9"
+        )
         return Reason(
             "float",
             label,
-            f"{p} floats down from the {score}-point bracket: nobody there may play him ({said}).",
+            f"{head}: {known}with the brackets above paired as the rules pair them, pairing "
+            f"him with {_and([str(x) for x in free])} leaves the round incomplete ({label}).",
         )
-    q = free[0]
-    reason = Reason(
-        "float",
-        art,
-        f"{p} floats down from the {score}-point bracket: pairing him there is worse "
-        "(the engine's search; not measured here).",
-        uncertain=True,
+    v = forced.compare(tr, alt)
+    q = next(
+        (b.black if b.white == p else b.white for b in alt.boards if p in (b.white, b.black)),
+        None,
     )
-    if budget.take():
-        alt = forced.forced_pair(tr, p, q)
-        if alt is None:
-            label = ed.label("C4")
-            reason = Reason(
-                "float",
-                label,
-                f"{p} floats down from the {score}-point bracket: pairing him there (with {q}, "
-                f"the first who may play him) leaves the round incomplete ({label}).",
-            )
-        else:
-            v = forced.compare(tr, alt)
-            if v.kind != "same":
-                reason = Reason(
-                    "float",
-                    v.criterion or art,
-                    f"{p} floats down from the {score}-point bracket: "
-                    + worse(
-                        tr,
-                        v,
-                        f"the best round pairing him {_where(alt, p, q, home.score)} (with {q}, "
-                        "the first there who may play him)",
-                    )
-                    + ".",
-                    uncertain=v.kind == "unexplained",
-                )
-    return reason
+    if v.kind == "same":  # cannot be: the engine's round floats him
+        return Reason("float", art, f"{head}.", uncertain=True)
+    if q is None:
+        what, rest = "the best round that does not pair him below it (it gives him the PAB)", ""
+    else:
+        what = f"the best round that pairs him {_where(alt, p, q, home.score)} (with {q})"
+        others = [x for x in free if x != q]
+        rest = f"; with {_and([str(x) for x in others])} it is no better" if others else ""
+    return Reason(
+        "float",
+        v.criterion or art,
+        f"{head}: {known}" + worse(tr, v, what) + rest + ".",
+        uncertain=v.kind == "unexplained",
+    )
 
 
 def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
