@@ -437,53 +437,142 @@ def colour(tr: Trace, p: int) -> Reason:
     )
 
 
+def _score_rule(tr: Trace) -> str:
+    """The rule that sends the PAB to the lowest score: 2025 C5 (2.3); 2017: the PAB is
+    assigned in the last bracket (A.9), the lowest; 2012 as the edition labels C5."""
+    ed = tr.edition
+    if ed.completion_every_bracket or ed.name != "2017":
+        return ed.label("C5")
+    return "A.9"
+
+
+def _ineligible(tr: Trace, who: list[int]) -> str:
+    """``3 had the pairing-allocated bye in round 2; 7 won by forfeit in round 4``."""
+    return "; ".join(f"{x} {_ineligibility(tr.inp, tr.edition, x)}" for x in who)
+
+
+def _lower_scorers(tr: Trace, p: int, budget: Budget) -> tuple[list[Reason], bool]:
+    """Why no player with fewer points than ``p`` gets the PAB (the ineligible ones by C2,
+    each eligible one by the best round that leaves him unpaired), and whether every one
+    was measured."""
+    ed, st = tr.edition, tr.states
+    lower = [x for x in tr.ranked(list(st)) if st[x].score < st[p].score]
+    if not lower:
+        return [], True
+    out: list[Reason] = []
+    barred = [x for x in lower if not st[x].bye_eligible]
+    if barred:
+        c2 = ed.label("C2")
+        out.append(
+            Reason(
+                "bye",
+                c2,
+                f"Nobody with fewer points may take it instead: {_ineligible(tr, barred)} "
+                f"({c2}: {describe(ed.name, 'C2')})."
+                if len(barred) == len(lower)
+                else f"Of the players with fewer points, {_ineligible(tr, barred)} ({c2}).",
+            )
+        )
+    complete = True
+    by_reason: dict[tuple[str, str], list[int]] = {}
+    left: list[int] = []
+    for x in (x for x in lower if st[x].bye_eligible):
+        if not budget.take():
+            complete = False
+            left.append(x)
+            continue
+        alt = forced.forced_bye(tr, x)
+        if alt is None:
+            label = ed.label("C4")
+            key = (label, f"with him unpaired the others cannot all be paired ({label})")
+        else:
+            v = forced.compare(tr, alt)
+            key = (v.criterion or "?", worse(tr, v, "the best round with him unpaired"))
+        by_reason.setdefault(key, []).append(x)
+    for (label, why), who in by_reason.items():
+        out.append(
+            Reason(
+                "bye",
+                label,
+                f"Not {_and([str(x) for x in who])} ({tr.show(st[who[0]].score)} points): {why}.",
+            )
+        )
+    if left:
+        out.append(
+            Reason(
+                "bye",
+                ed.label("C2"),
+                f"{_and([str(x) for x in left])} (fewer points) may receive it too; the rounds "
+                "that leave them unpaired are compared when each is asked for alone (--player).",
+                uncertain=True,
+            )
+        )
+    return out, complete
+
+
 def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
-    """Why ``p`` gets the PAB."""
-    ed, st, ctx_score = tr.edition, tr.states, tr.result.bye_score
+    """Why ``p`` gets the PAB: he may receive it (C2); nobody with fewer points could take
+    it (by name, with the rule); the score rule with the scores; C9 and the ranking only when
+    they separate him from another candidate of his score."""
+    ed, st = tr.edition, tr.states
     me = st[p]
-    unplayed = tr.inp.round - 1 - me.played
+    score = tr.show(me.score)
+    rule = _score_rule(tr)
+    lowest = min(x.score for x in st.values())
+    if me.score == lowest:
+        where = f"{score} points, the lowest score in the round"
+    else:
+        where = f"{score} points"
     if ed.completion_every_bracket:  # 2025: C5 is a criterion of the whole round (2.3)
         first = (
-            f"{p} gets the pairing-allocated bye: {tr.show(me.score)} points is the lowest score "
-            f"the bye can go to with every other player paired ({ed.label('C5')}), and {p} may "
-            f"receive it ({ed.label('C2')})."
+            f"{p} gets the pairing-allocated bye with {where}: the lowest score the bye can go "
+            f"to with every other player paired ({rule}); {p} may receive it ({ed.label('C2')})."
         )
     else:  # 2017/2012: the player left over when the last bracket is paired
         first = (
-            f"{p} gets the pairing-allocated bye: he is the player left over when the lowest "
-            f"bracket is paired ({tr.show(me.score)} points), and he may receive it "
-            f"({ed.label('C2')})."
+            f"{p} gets the pairing-allocated bye with {where}: he is the player left over when "
+            f"the last bracket is paired ({rule}), and he may receive it ({ed.label('C2')})."
         )
-    out = [Reason("bye", ed.label("C5" if ed.completion_every_bracket else "C2"), first)]
+    out = [Reason("bye", rule, first)]
+    lower, _ = _lower_scorers(tr, p, budget)
+    out += lower
+    unplayed = tr.inp.round - 1 - me.played
     same = [
         x for x in tr.ranked(list(st)) if x != p and st[x].score == me.score and st[x].bye_eligible
     ]
-    fewer = [x for x in same if tr.inp.round - 1 - st[x].played < unplayed]
-    if ed.rules.get("C9") is not None:
+    others_unplayed = {x: tr.inp.round - 1 - st[x].played for x in same}
+    if ed.rules.get("C9") is not None and any(u != unplayed for u in others_unplayed.values()):
+        more = [x for x in same if others_unplayed[x] > unplayed]
+        fewer = [x for x in same if others_unplayed[x] < unplayed]
+        parts = []
+        if more:
+            parts.append(
+                f"{_names(more)} with more would be worse ({ed.label('C9')}: "
+                f"{describe(ed.name, 'C9')})"
+            )
+        if fewer:
+            parts.append(f"{_names(fewer)} with fewer could not take it in a round as good")
         out.append(
             Reason(
                 "bye",
                 ed.label("C9"),
                 f"{p} has {unplayed} unplayed round{'s' if unplayed != 1 else ''}; "
-                + (
-                    f"{_names(fewer)} with fewer could not take it in a round as good."
-                    if fewer
-                    else "nobody eligible with his score has fewer "
-                    f"({ed.label('C9')}: {describe(ed.name, 'C9')})."
-                ),
+                + "; ".join(parts)
+                + ".",
             )
         )
-    lower = [x for x in same if st[x].rank > me.rank]
-    if not lower:
+    ties = [x for x in same if others_unplayed[x] == unplayed or ed.rules.get("C9") is None]
+    lower_ranked = [x for x in ties if st[x].rank > me.rank]
+    if ties and not lower_ranked:
         out.append(
             Reason(
                 "bye",
                 ed.label("4.2"),
-                f"{p} is the lowest-ranked of the eligible players with {tr.show(me.score)} "
-                "points: the last player left over in Art. 4's order.",
+                f"{p} is the lowest-ranked of the players who could take it with {score} points "
+                f"({_names(ties)} rank above him): the last player left over in Art. "
+                f"{ed.label('4.2')}'s order.",
             )
         )
-    del ctx_score
     return out
 
 
@@ -502,16 +591,17 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
             f"he {_ineligibility(tr.inp, ed, p)}.",
         )
     if me.score > st[bye].score:
-        rule = (
-            f"the bye goes to the lowest score possible ({ed.label('C5')})"
+        rule = _score_rule(tr)
+        why = (
+            "the bye goes to the lowest score possible"
             if ed.completion_every_bracket
-            else "the bye goes to the player left over in the lowest bracket"
+            else "the bye goes to the player left over in the last bracket"
         )
         return Reason(
             "bye",
-            ed.label("C5"),
+            rule,
             f"Not the bye: {p} has {tr.show(me.score)} points, {bye} has "
-            f"{tr.show(st[bye].score)}; {rule}.",
+            f"{tr.show(st[bye].score)}; {why} ({rule}).",
         )
     if not budget.take():
         return None
@@ -519,7 +609,9 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
     if alt is None:
         label = ed.label("C4")
         return Reason(
-            "bye", label, f"Not the bye: with {p} unpaired the others cannot all be paired."
+            "bye",
+            label,
+            f"Not the bye: with {p} unpaired the others cannot all be paired ({label}).",
         )
     v = forced.compare(tr, alt)
     if v.kind == "same":
