@@ -169,18 +169,23 @@ def _earlier(sh: Shape, h: int, low: int) -> list[int]:
     return [x for x in dict.fromkeys(out) if x not in (h, low)]
 
 
-def production(tr: Trace, sh: Shape, h: int, low: int) -> Reason:
-    """Which alteration of Art. 4 produced the pair ``h``-``low``."""
+def production(tr: Trace, sh: Shape, h: int, low: int, tied: bool = False) -> Reason:
+    """Which alteration of Art. 4 produced the pair ``h``-``low``; ``tied``: an opponent
+    ``h`` had earlier in Art. 4's order gives a round as good (the order decided)."""
     ed = tr.edition
     split = sh.remainder
     if h in sh.mdps:
         label = ed.label("4.4")
+        choice = len(sh.mdp_pairs) < len(sh.mdps) or any(
+            m not in {x for x, _ in sh.mdp_pairs} for m in sh.mdps
+        )
+        # An MDP choice (4.4, 2017 D.3) is cited only where not every MDP was paired.
+        rule = f"Art. {label}, {ed.label('4.2')}" if choice else f"Art. {ed.label('4.2')}"
         return Reason(
             "opponent",
-            label,
+            label if choice else ed.label("4.2"),
             f"{h} is an MDP and plays the resident {low}: the MDPs are paired first, each with "
-            f"the earliest resident that keeps the best pairing (Art. {label}, "
-            f"{ed.label('4.2')}).",
+            f"the earliest resident that keeps the best pairing ({rule}).",
         )
     if split.out:
         label = ed.label("4.3")
@@ -194,18 +199,55 @@ def production(tr: Trace, sh: Shape, h: int, low: int) -> Reason:
     label = ed.label("4.2")
     rows = [x for x in split.s1x if x in sh.pairs]
     natural = dict(zip(rows, split.s2x))
-    if natural.get(h) == low:
+    first_taken = all(natural.get(x) == sh.pairs[x] for x in rows)
+    if natural.get(h) == low and first_taken:
         return Reason(
             "opponent",
             label,
             f"{h}-{low} is S1 #{rows.index(h) + 1} against S2 #{rows.index(h) + 1}, the first "
             f"candidate's pair (Art. {label}).",
         )
+    if natural.get(h) == low:
+        return Reason(
+            "opponent",
+            label,
+            f"{h}-{low} is S1 #{rows.index(h) + 1} against S2 #{rows.index(h) + 1}; the bracket's "
+            f"other pairs come from a transposition of S2 (Art. {label}).",
+        )
+    ending = (
+        f"an earlier one gives a round as good, and Art. {label} generates this one first"
+        if tied
+        else f"{low} is the first S2 player {h} can get in a best pairing"
+    )
     return Reason(
         "opponent",
         label,
-        f"{h}-{low} comes from a transposition of S2 (Art. {label}): {low} is the first S2 "
-        f"player {h} can get in a best pairing.",
+        f"{h}-{low} comes from a transposition of S2 (Art. {label}): {ending}.",
+    )
+
+
+def _rest(tr: Trace, h: int, rest: list[int], budget: Budget) -> Reason | None:
+    """One measure for the earlier opponents left when the budget is spent: the best round
+    that pairs ``h`` with one of ``rest`` (each of them gives a round at best as good)."""
+    if not rest or not budget.take():
+        return None
+    inside = set(rest)
+    alt = forced.best_with(tr, {frozenset((h, x)) for x in tr.states if x != h and x not in inside})
+    who = _and([str(x) for x in rest])
+    if alt is None or alt.bye == h:
+        label = tr.edition.label("C4")
+        return Reason(
+            "opponent",
+            label,
+            f"Not {who}: no round-pairing pairs {h} with one of them ({label}).",
+        )
+    v = forced.compare(tr, alt)
+    q = next(b.black if b.white == h else b.white for b in alt.boards if h in (b.white, b.black))
+    return Reason(
+        "opponent",
+        v.criterion or "?",
+        f"Not {who}: {worse(tr, v, f'the best round pairing {h} with one of them (with {q})')}.",
+        uncertain=v.kind == "unexplained",
     )
 
 
@@ -222,21 +264,39 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
             f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
             f"{tr.who(o)}, {_role(sh, o)}.",
         ),
-        production(tr, sh, h, low),
     ]
     earlier = _earlier(sh, h, low)
-    for q in earlier[:depth]:
+    # The earlier opponents: the clashes (C1, C3) grouped, then each measured while the
+    # budget lasts (the first ``depth``), the rest in one measure.
+    groups, free = _clashes(tr, h, earlier, str(h))
+    measured: list[Reason] = []
+    tied = False
+    rest: list[int] = []
+    for q in free:
+        if len(measured) >= depth:
+            rest.append(q)
+            continue
         r = why_not(tr, h, q, budget, sh.members)
-        if r is not None:
-            out.append(r)
-    if len(earlier) > depth:
-        more = earlier[depth:]
+        if r is None:
+            rest.append(q)
+            continue
+        tied = tied or r.rule in {tr.edition.label(a) for a in ("4.2", "4.3", "4.4")}
+        measured.append(r)
+    out.append(production(tr, sh, h, low, tied))
+    for label, who, text in groups:
+        out.append(Reason("opponent", label, f"Not {_and([str(x) for x in who])}: {text}."))
+    out += measured
+    extra = _rest(tr, h, rest, budget)
+    if extra is not None:
+        out.append(extra)
+    elif rest:
         out.append(
             Reason(
                 "opponent",
                 tr.edition.label("4.2"),
-                f"{h} could also have got {_names(more)} earlier in Art. 4's order; each gives a "
-                "worse round or breaks C1/C3 (the engine's search; not measured here).",
+                f"{h} could also have got {_names(rest)} earlier in Art. "
+                f"{tr.edition.label('4.2')}'s order; ask --player {h} --against one of them "
+                "for the round it gives.",
                 uncertain=True,
             )
         )
@@ -303,39 +363,52 @@ def bracket_words(tr: Trace, br: BracketRecord) -> str:
     return f"the {tr.show(br.score)}-point bracket{_ppb(tr, br)}"
 
 
-def _clashes(tr: Trace, p: int, mates: list[int]) -> tuple[list[str], list[str], list[int]]:
-    """The rules (labels) that forbid ``p`` each of ``mates``, the sentences saying so (the
-    players grouped by rule) and the mates left who may play him."""
+def _clashes(
+    tr: Trace, p: int, mates: list[int], him: str = "him"
+) -> tuple[list[tuple[str, list[int], str]], list[int]]:
+    """The rules that forbid ``p`` each of ``mates``, grouped: (label, the players, the
+    sentence), and the mates left who may play him."""
     ed, st = tr.edition, tr.states
     met = {x: rounds_met(st[p], x) for x in mates}
     c1 = [x for x in mates if met[x]]
     barred = [x for x in mates if not met[x] and prohibited(p, x, tr.inp.forbidden)]
     c3 = [x for x in mates if x not in c1 and x not in barred and c3_clash(st[p], st[x])]
-    keys, said = [], []
+    out: list[tuple[str, list[int], str]] = []
     if c1:
         rounds = sorted({r for x in c1 for r in met[x]})
         word = "round" if len(rounds) == 1 else "rounds"
-        keys.append("C1")
-        said.append(
-            f"{_and([str(x) for x in c1])} already played him ({ed.label('C1')}, {word} "
-            f"{_and([str(r) for r in rounds])})"
+        out.append(
+            (
+                ed.label("C1"),
+                c1,
+                f"{_and([str(x) for x in c1])} already played {him} ({ed.label('C1')}, {word} "
+                f"{_and([str(r) for r in rounds])})",
+            )
         )
     if barred:
-        keys.append("C1")
-        said.append(
-            f"{_and([str(x) for x in barred])} may not meet him ({ed.label('C1')}: a "
-            "prohibited pairing, XXP/260)"
+        out.append(
+            (
+                ed.label("C1"),
+                barred,
+                f"{_and([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
+                "prohibited pairing, XXP/260)",
+            )
         )
     if c3:
         colour = {"w": "white", "b": "black"}[str(st[p].preference)]
         who = _and([str(x) for x in c3])
-        keys.append("C3")
-        said.append(
-            f"{who} {'has' if len(c3) == 1 else 'have'} his absolute preference for {colour} "
-            f"and {'neither' if len(c3) == 1 else 'none of them'} is a topscorer ({ed.label('C3')})"
+        verb = "has" if len(c3) == 1 else "have"
+        nobody = "neither" if len(c3) == 1 else "none of them"
+        out.append(
+            (
+                ed.label("C3"),
+                c3,
+                f"{who} {verb} {'his' if him == 'him' else him + chr(39) + 's'} absolute "
+                f"preference for {colour} and {nobody} is a topscorer ({ed.label('C3')})",
+            )
         )
     gone = set(c1) | set(barred) | set(c3)
-    return [ed.label(k) for k in dict.fromkeys(keys)], said, [x for x in mates if x not in gone]
+    return out, [x for x in mates if x not in gone]
 
 
 def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
@@ -351,7 +424,9 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
         return Reason(
             "float", art, f"{head}: he is its only player, so he can only be paired below it."
         )
-    labels, said, free = _clashes(tr, p, mates)
+    groups, free = _clashes(tr, p, mates)
+    labels = list(dict.fromkeys(label for label, _, _ in groups))
+    said = [text for _, _, text in groups]
     if not free:
         return Reason(
             "float", ", ".join(labels), f"{head}: nobody there may play him: {'; '.join(said)}."
