@@ -135,6 +135,10 @@ class Explanation:
     alternative: Alternative | None = None
     verdict: Verdict | None = None
     notes: tuple[str, ...] = field(default=())
+    #: The TEC class of ``finding`` as ``check`` reports it (input, pairing, interpretation)
+    finding_class: str | None = None
+    #: The recorded round when it differs from the engine's (what the record gave each player)
+    record: Alternative | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The document of ``checker/reports/schema/explain.schema.json``."""
@@ -150,6 +154,10 @@ class Explanation:
             "players": [p.to_json() for p in self.players],
             "notes": list(self.notes),
         }
+        if self.finding_class is not None:
+            out["finding_class"] = self.finding_class
+        if self.record is not None:
+            out["record"] = self.record.to_json()
         if self.against is not None:
             out["against"] = self.against
             out["alternative"] = self.alternative.to_json() if self.alternative else None

@@ -28,17 +28,44 @@ def headline(p: PlayerWhy) -> str:
     return f"{who}{score}: {what}{tail}"
 
 
+def _games(pairs: tuple[tuple[int, int], ...], bye: int | None) -> dict[int, str]:
+    """What a round-pairing gives each player: ``plays 7 with white`` / ``the PAB``."""
+    out = {w: f"plays {b} with white" for w, b in pairs}
+    out |= {b: f"plays {w} with black" for w, b in pairs}
+    if bye is not None:
+        out[bye] = "the pairing-allocated bye"
+    return out
+
+
+def side_by_side(e: Explanation, tpn: int) -> str | None:
+    """``recorded: plays 7 with black; the rules: plays 9 with white`` for a player whom the
+    recorded round gives otherwise than the rules (None when they agree)."""
+    if e.record is None:
+        return None
+    rec = _games(e.record.pairs, e.record.bye).get(tpn, "not paired")
+    rules = _games(e.boards, e.bye).get(tpn, "not paired")
+    return None if rec == rules else f"recorded: {rec}; the rules: {rules}"
+
+
 def render_text(e: Explanation) -> str:
     """The explanation as a terminal report."""
     kind = "recorded round" if e.recorded else "the engine's next round"
     lines = [f"Round {e.round} ({kind}), rules {e.rules} ({e.rules_reason})"]
     if e.finding:
-        lines.append(f"check: {e.finding}")
-        lines.append("explained below as the engine pairs it.")
+        if e.finding_class == "input":
+            lines.append(f"check (class input: the file is at fault, not the pairing): {e.finding}")
+            lines.append("explained below as the engine pairs the file as written.")
+        else:
+            tag = f" (class {e.finding_class})" if e.finding_class else ""
+            lines.append(f"check{tag}: {e.finding}")
+            lines.append("explained below as the engine pairs it.")
     lines += [f"note: {n}" for n in e.notes]
     for p in e.players:
         lines.append("")
         lines.append(headline(p))
+        both = side_by_side(e, p.tpn)
+        if both is not None:
+            lines.append(f"  {both}")
         for r in p.reasons:
             mark = " (uncertain)" if r.uncertain else ""
             lines.append(f"  [{r.about} {r.rule}] {r.text}{mark}")
