@@ -64,6 +64,7 @@ class PlayerWhy:
     float: Float | None
     mdp: bool
     reasons: tuple[Reason, ...] = ()
+    summary: str = ""  # one sentence in plain words, addressed to the player
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,7 +78,7 @@ class PlayerWhy:
             "float": self.float,
             "mdp": self.mdp,
             "reasons": [r.to_json() for r in self.reasons],
-        }
+        } | ({"summary": self.summary} if self.summary else {})
 
 
 @dataclass(frozen=True)

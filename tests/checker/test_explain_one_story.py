@@ -60,3 +60,31 @@ def test_an_input_finding_is_told_as_the_files_fault(tmp_path):
     assert res.exit_code == 0, res.output
     assert "check (class input: the file is at fault, not the pairing): Round 1:" in res.stdout
     assert "initial ranking" in res.stdout
+
+
+SEED3 = str(ROOT / "corpus" / "seed-example" / "round3-input.trf")
+
+
+def test_a_player_first_reads_one_plain_sentence():
+    """Seed example, round 3: "14-1 ([E.2]: player 14's colour preference is stronger than
+    player 1's)" - both want white, 14 had black in his only game (strong), 1 has WB."""
+    res = runner.invoke(app, ["explain", SEED3, "-p", "1"])
+    assert res.exit_code == 0, res.output
+    lines = res.stdout.splitlines()
+    i = next(k for k, line in enumerate(lines) if line.startswith("Alice Player (1)"))
+    assert lines[i + 1] == (
+        "  In short: You play 14 with Black: 14 also wanted White and his preference was the "
+        "stronger (5.2.2)."
+    )
+
+
+def test_a_whole_round_defines_the_terms_once_and_prints_each_pair_once():
+    res = runner.invoke(app, ["explain", SEED3])
+    assert res.exit_code == 0, res.output
+    out = res.stdout
+    assert out.count("terms: S1 and S2") == 1
+    # 3-4 is explained under 3 (the first of the pair in the list), not again under 4.
+    block4 = out.split("David Player (4)")[1].split("\n\n")[0]
+    assert "(the pair with 3 and its colours: see 3 above)" in block4
+    assert "[colour" not in block4 and "[opponent" not in block4
+    assert out.count("3 gets white, 4 black") == 1

@@ -76,6 +76,9 @@ def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerW
         fl,  # type: ignore[arg-type]
         br is not None and p in br.mdps,
         tuple(out),
+        reasons.plain(tr, p)
+        if opp is not None
+        else (f"You get the pairing-allocated bye ({out[0].rule})." if bye and out else ""),
     )
 
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.audit.legality import _ineligibility
-from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.colours import decide, higher_ranked, preference_words
 from trfaudit.engine.dutch.texts.rule_texts import describe
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.dutch.why import forced
@@ -583,6 +583,48 @@ def _lower_scorers(tr: Trace, p: int, budget: Budget) -> tuple[list[Reason], boo
             )
         )
     return out, complete
+
+
+def plain(tr: Trace, p: int) -> str:
+    """One sentence for the player himself: his opponent and colour and the colour rule in
+    plain words (Art. 5.2; 2017/2012 E.1-E.5); the detail for the arbiter follows it."""
+    o = tr.partner.get(p)
+    if o is None:
+        return ""
+    st = tr.states
+    d = decide(st[p], st[o], tr.inp.initial_colour or "w", tr.edition)
+    word = {True: "White", False: "Black"}
+    mine = word[d.white == p]
+    me, him = st[p], st[o]
+    pref = {"w": "White", "b": "Black", None: "no colour"}
+    head = f"You play {o} with {mine}"
+    why: str
+    if d.rule == "5.2.1":
+        if me.preference is None:
+            why = f"you had no colour preference, and {o} gets the colour he prefers"
+        elif him.preference is None:
+            why = f"the colour you prefer; {o} had no preference"
+        else:
+            why = f"the colour you prefer, and {o} gets his"
+    elif d.rule == "5.2.2":
+        if (d.white == p) == (me.preference == "w"):
+            why = f"{o} also wanted {mine}, but your preference was the stronger"
+        else:
+            why = f"{o} also wanted {pref[me.preference]} and his preference was the stronger"
+    elif d.rule == "5.2.3":
+        why = (
+            f"you both wanted {pref[me.preference]} equally, so the colours alternate from the "
+            "latest round in which you two had different colours"
+        )
+    elif d.rule == "5.2.4":
+        why = (
+            "you both wanted it equally and you are ranked higher"
+            if higher_ranked(me, him)
+            else f"you both wanted {pref[me.preference]} equally and {o} is ranked higher"
+        )
+    else:
+        why = "no preference decides, so the pairing number and the initial colour drawn do"
+    return f"{head}: {why} ({d.label})."
 
 
 def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
