@@ -84,7 +84,7 @@ def test_a_whole_round_defines_the_terms_once_and_prints_each_pair_once():
     out = res.stdout
     assert out.count("terms: S1 and S2") == 1
     # 3-4 is explained under 3 (the first of the pair in the list), not again under 4.
-    block4 = out.split("David Player (4)")[1].split("\n\n")[0]
+    block4 = out.split("\nDavid Player (4), 1.5 points")[1].split("\n\n")[0]
     assert "(the pair with 3 and its colours: see 3 above)" in block4
     assert "[colour" not in block4 and "[opponent" not in block4
     assert out.count("3 gets white, 4 black") == 1
