@@ -64,9 +64,11 @@ def _key(tr: Trace, label: str | None) -> str | None:
 def worse(tr: Trace, v: Verdict, what: str) -> str:
     """``what`` is worse than the engine's round, in words (a verdict of forced.compare)."""
     if v.kind == "order":
+        # No gloss of the article: it would name an exchange or transposition that the
+        # engine's bracket may not have made.
         return (
             f"{what} ties with the engine's round on every criterion, and Art. {v.criterion} "
-            f"generates the engine's first ({describe(tr.edition.name, _key(tr, v.criterion) or '4.2')})"
+            "generates the engine's first"
         )
     if v.kind == "quality":
         key = _key(tr, v.criterion)
@@ -375,16 +377,14 @@ def _clashes(
     c3 = [x for x in mates if x not in c1 and x not in barred and c3_clash(st[p], st[x])]
     out: list[tuple[str, list[int], str]] = []
     if c1:
-        rounds = sorted({r for x in c1 for r in met[x]})
-        word = "round" if len(rounds) == 1 else "rounds"
-        out.append(
-            (
-                ed.label("C1"),
-                c1,
-                f"{_and([str(x) for x in c1])} already played {him} ({ed.label('C1')}, {word} "
-                f"{_and([str(r) for r in rounds])})",
-            )
-        )
+        if len(c1) == 1:
+            rounds = met[c1[0]]
+            word = "round" if len(rounds) == 1 else "rounds"
+            who = f"{c1[0]} already played {him} ({ed.label('C1')}, {word} {_and([str(r) for r in rounds])})"
+        else:
+            each = [f"{x} (round {_and([str(r) for r in met[x]])})" for x in c1]
+            who = f"{_and(each)} already played {him} ({ed.label('C1')})"
+        out.append((ed.label("C1"), c1, who))
     if barred:
         out.append(
             (
