@@ -77,6 +77,10 @@ def test_the_2017_criterion_that_decides(case):
     assert (d.kind, d.criterion, d.recorded, d.expected) == (QUALITY, criterion, recorded, expected)
     assert d.players == players
     assert "the record is better" not in d.explanation
+    if criterion == "C.7":  # the cause in names: the two left in the next bracket had met
+        a, b = {"c7-2017-next-bracket-ppb-pairs.trf": (9, 12)}.get(name, (9, 14))
+        assert f"({a}, played {b} in round 2)" in d.explanation
+        assert f"({b}, played {a} in round 2)" in d.explanation
 
 
 def _state(tpn: int, score: int, opponents: set[int], eligible: bool = True) -> PlayerState:
