@@ -245,10 +245,15 @@ def _rest(tr: Trace, h: int, rest: list[int], budget: Budget) -> Reason | None:
         )
     v = forced.compare(tr, alt)
     q = next(b.black if b.white == h else b.white for b in alt.boards if h in (b.white, b.black))
+    what = (
+        f"the best round with {h}-{q}"
+        if len(rest) == 1
+        else f"the best round pairing {h} with one of them (with {q})"
+    )
     return Reason(
         "opponent",
         v.criterion or "?",
-        f"Not {who}: {worse(tr, v, f'the best round pairing {h} with one of them (with {q})')}.",
+        f"Not {who}: {worse(tr, v, what)}.",
         uncertain=v.kind == "unexplained",
     )
 
