@@ -68,9 +68,18 @@ def c3_clash(a: PlayerState, b: PlayerState) -> str | None:
     return None if c3_allows(x, c3_guard(b)) else x
 
 
+def compatible(a: PlayerState, b: PlayerState, forbidden: Forbidden) -> bool:
+    """C1 and C3: may ``a`` and ``b`` be paired?"""
+    return (
+        b.tpn not in a.opponents
+        and not prohibited(a.tpn, b.tpn, forbidden)
+        and c3_allows(c3_guard(a), c3_guard(b))
+    )
+
+
 class Compatibility:
     """C1 and C3 for the players of one round by their place in ``order`` (the pairer's
-    sorted order): C1 (:func:`prohibited` included) and C3 (:func:`c3_allows`), held as index sets so that the
+    sorted order): the same facts as :func:`compatible`, held as index sets so that the
     pairer's inner loops test a pair cheaply."""
 
     def __init__(self, order: Sequence[PlayerState], forbidden: Forbidden) -> None:

@@ -64,6 +64,7 @@ class PlayerWhy:
     float: Float | None
     mdp: bool
     reasons: tuple[Reason, ...] = ()
+    summary: str = ""  # one sentence in plain words, addressed to the player
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -77,7 +78,7 @@ class PlayerWhy:
             "float": self.float,
             "mdp": self.mdp,
             "reasons": [r.to_json() for r in self.reasons],
-        }
+        } | ({"summary": self.summary} if self.summary else {})
 
 
 @dataclass(frozen=True)
@@ -135,6 +136,10 @@ class Explanation:
     alternative: Alternative | None = None
     verdict: Verdict | None = None
     notes: tuple[str, ...] = field(default=())
+    #: The TEC class of ``finding`` as ``check`` reports it (input, pairing, interpretation)
+    finding_class: str | None = None
+    #: The recorded round when it differs from the engine's (what the record gave each player)
+    record: Alternative | None = None
 
     def to_json(self) -> dict[str, Any]:
         """The document of ``checker/reports/schema/explain.schema.json``."""
@@ -150,6 +155,10 @@ class Explanation:
             "players": [p.to_json() for p in self.players],
             "notes": list(self.notes),
         }
+        if self.finding_class is not None:
+            out["finding_class"] = self.finding_class
+        if self.record is not None:
+            out["record"] = self.record.to_json()
         if self.against is not None:
             out["against"] = self.against
             out["alternative"] = self.alternative.to_json() if self.alternative else None

@@ -68,6 +68,19 @@ def explain_command(
     except NoPairing as exc:
         say(f"{file}: round {rnd}: no legal pairing: {exc}", err=True)
         raise typer.Exit(EXIT_DISCREPANCY)
+    if e.recorded:
+        # One story with check: its finding, with the file-level readings and the class.
+        import dataclasses
+
+        from trfaudit.checker.explain_finding import file_finding
+
+        got = file_finding(t, rnd, rules.value)
+        e = dataclasses.replace(
+            e,
+            finding=None if got is None else got[1],
+            finding_class=got[0] if got else None,
+            record=e.record if got else None,
+        )
     say(f"rules {e.rules} ({e.rules_reason})", err=True)
     if fmt is Format.json:
         from trfaudit.checker.reports.provenance import generator

@@ -61,7 +61,7 @@ def test_bad_player_and_round_exit_2() -> None:
 def test_recorded_round_that_differs_shows_the_check_finding() -> None:
     res = runner.invoke(app, ["explain", BUDAPEST, "--round", "8", "--player", "90"])
     assert res.exit_code == 0, res.output
-    assert "check: Round 8:" in res.stdout and "C5" in res.stdout
+    assert "check (class pairing): Round 8:" in res.stdout and "C5" in res.stdout
     assert "the pairing-allocated bye (1.0-point bracket)" in res.stdout
 
 

@@ -66,7 +66,7 @@ def test_seed_round3_byes_are_recorded(corpus_dir):
     t = read(corpus_dir / "seed-example" / "round3-input.trf")
     assert t.recorded_rounds() == 2
     assert t.absent_next == {}
-    assert t.players[14].entries[1].kind is EntryKind.FULL_BYE
+    assert t.players[14].entries[1].kind is EntryKind.PAB  # the round-2 PAB, written U
     assert t.players[12].entries[1].kind is EntryKind.ZERO_BYE
     assert t.players[12].announced == []
     assert t.score(14, 2) == 1 and t.score(5, 2) == 2

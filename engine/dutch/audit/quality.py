@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.engine.dutch.audit.next_bracket import best_next_bracket
 from trfaudit.engine.dutch.criteria import Context, Criterion
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.texts.wording import Bracket, Candidate, measure, person, psd, sentence
@@ -133,9 +134,10 @@ def _next_better(edition: Edition, key: str, rc: Candidate, ec: Candidate, brack
     """C8 (2017 C.7, 2012 C.12) on the next bracket as each pairing makes it: more pairs,
     then (2025) lower scores of its downfloaters, (2017) a lower PSD.
 
-    The rules ask what the downfloaters *allow* in the next bracket; the record's own next
-    bracket is what they allowed as far as the record shows (a lower bound), the engine's
-    the best its downfloaters allow (it maximised it).
+    The rules ask what the downfloaters *allow* in the next bracket.  2017/2012: both
+    candidates carry the best pairing of their next bracket (:mod:`.next_bracket`).  2025:
+    the record's own next bracket is what they allowed as far as the record shows (a lower
+    bound), the engine's the best its downfloaters allow (it maximised it under C4).
     """
     if key == "C8a":
         return (len(rc.next_pairs) > len(ec.next_pairs)) - (len(rc.next_pairs) < len(ec.next_pairs))
@@ -217,6 +219,13 @@ def explain_quality(
     ec = _candidate(br, eng_partner, order, eng_colour)
     ctx = br.context
     assert ctx is not None, "the engine's trace has no context for this bracket"
+    if not edition.completion_every_bracket and ctx.lookahead and br.next_group:
+        # 2017 C.7 values what the downfloaters allow in the next bracket alone (A.9: the
+        # PPB's re-pairing under C.4 is not C.7's concern): the best pairing of it.
+        for cand in (rc, ec):
+            cand.next_pairs, cand.next_floaters = best_next_bracket(
+                cand.floaters, br.next_group, st, ctx.point, inp.forbidden, ctx.next_is_last
+            )
     bracket = Bracket(
         br.score, br.mdps, br.residents, br.next_group, ctx, st, pts.show, inp.round, initial
     )

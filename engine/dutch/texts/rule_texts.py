@@ -123,8 +123,9 @@ _TEXTS_2017: dict[str, str] = {
     "first, minimised",
     "C8": _C8 + " (not in the PPB or CLB)",
     "C8a": "the downfloaters must let the next bracket make as many pairs as possible: the pairs "
-    "made in the next bracket",
-    "C8b": "the downfloaters must let the next bracket make the lowest PSD: the next bracket's PSD",
+    "the next bracket can make",
+    "C8b": "the downfloaters must let the next bracket make the lowest PSD: the lowest PSD the "
+    "next bracket can make",
     "C10": _C10,
     "C11": _C11,
     "C12": _C12,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
+from trfaudit.engine.absolute import c3_clash, rounds_met
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.criteria import Context, Criterion
 from trfaudit.engine.dutch.editions import Edition
@@ -91,6 +92,15 @@ def psd(br: Bracket, pairs: list[tuple[int, int]], floaters: list[int], low: int
     return sorted(out, reverse=True)
 
 
+def _unpaired_note(st: dict[int, PlayerState], u: int, unpaired: list[int]) -> str:
+    """Why ``u`` is left unpaired in the next bracket's best pairing: the other unpaired
+    players he already played (C.1) or shares an absolute colour preference with (C.3)."""
+    met = [f"played {v} in round {r}" for v in unpaired if v != u for r in rounds_met(st[u], v)]
+    same = [str(v) for v in unpaired if v != u and c3_clash(st[u], st[v]) is not None]
+    parts = met + ([f"same absolute colour preference as {', '.join(same)}"] if same else [])
+    return "; ".join(parts)
+
+
 def _loser(br: Bracket, cand: Candidate, h: int, l: int) -> int:
     """The player of a pair who does not get his preference: by the colours the candidate
     gives (a recorded board's own), else by Art. 5."""
@@ -127,7 +137,13 @@ def measure(
         )
     if key == "C8a":
         n = len(cand.next_pairs)
-        return Measure(f"{n} pair{'s' if n != 1 else ''}", n, [])
+        if edition.name == "2025":
+            return Measure(f"{n} pair{'s' if n != 1 else ''}", n, [])
+        # 2017/2012: the best pairing of the next bracket; its unpaired players, each with
+        # what keeps him from another unpaired one (C.1 / C.3), are the cause.
+        notes = {u: _unpaired_note(st, u, cand.next_floaters) for u in cand.next_floaters}
+        notes = {u: note for u, note in notes.items() if note}
+        return Measure(f"{n} pair{'s' if n != 1 else ''}", n, list(notes), notes)
     if key == "C8b":
         if edition.name == "2025":
             return Measure(

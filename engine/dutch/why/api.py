@@ -6,7 +6,14 @@ from trfaudit.engine.dutch.editions import EDITIONS, Edition
 from trfaudit.engine.dutch.why import forced, reasons
 from trfaudit.engine.dutch.why.trace import Trace, pair, pairing_input
 from trfaudit.engine.edition_choice import choose_edition
-from trfaudit.engine.explanation import BracketInfo, Bye, Explanation, PlayerWhy, Reason
+from trfaudit.engine.explanation import (
+    Alternative,
+    BracketInfo,
+    Bye,
+    Explanation,
+    PlayerWhy,
+    Reason,
+)
 from trfaudit.engine.recorded import recorded_round
 from trfaudit.trf.model import Tournament
 
@@ -68,6 +75,9 @@ def player_why(tr: Trace, p: int, budget: reasons.Budget, depth: int) -> PlayerW
         fl,  # type: ignore[arg-type]
         br is not None and p in br.mdps,
         tuple(out),
+        reasons.plain(tr, p)
+        if opp is not None
+        else (f"You get the pairing-allocated bye ({out[0].rule})." if bye and out else ""),
     )
 
 
@@ -85,6 +95,13 @@ def _finding(t: Tournament, rnd: int, tr: Trace) -> str | None:
         return None
     d = report.discrepancies[0]
     return d.summary or d.explanation
+
+
+def _record(t: Tournament, rnd: int) -> Alternative:
+    """The recorded round ``rnd``: its boards (white first; a pair without colours as
+    written) and its PAB."""
+    rec = recorded_round(t, rnd)
+    return Alternative(tuple(rec.boards) + tuple(rec.colourless), rec.bye)
 
 
 def _edition(t: Tournament, rules: str) -> tuple[Edition, str]:
@@ -166,6 +183,7 @@ def explain_players(
             f"some alternatives were not measured (at most {spent.size} here); ask for one "
             "player for all of his"
         )
+    found = _finding(t, round, tr) if finding and round <= recorded else None
     return Explanation(
         round=round,
         rules=edition.name,
@@ -174,7 +192,8 @@ def explain_players(
         players=out,
         boards=tuple((b.white, b.black) for b in tr.result.boards),
         bye=tr.result.bye,
-        finding=_finding(t, round, tr) if finding and round <= recorded else None,
+        finding=found,
+        record=_record(t, round) if found is not None else None,
         player=player,
         against=against,
         alternative=alt,

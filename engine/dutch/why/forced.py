@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from trfaudit.engine import NoPairing, pair_round
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.audit.quality import explain_quality
+from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.engine.dutch.why.trace import Trace, with_forbidden
 from trfaudit.engine.explanation import Alternative, Verdict
 from trfaudit.engine.findings import Kind
@@ -105,6 +106,45 @@ def forced_pair(tr: Trace, p: int, q: int) -> RoundPairing | None:
     others = [x for x in tr.states if x not in (p, q)]
     forbid = {frozenset((p, x)) for x in others} | {frozenset((q, x)) for x in others}
     return best_with(tr, forbid)
+
+
+def kept_in(
+    tr: Trace, p: int, home: int, fixed: bool = True, only: int | None = None
+) -> RoundPairing | None:
+    """The best round-pairing in which P meets nobody outside the bracket ``home`` (an
+    index of the engine's brackets; ``only``: nobody but that player, who meets only P) and
+    every bracket above it is paired as the engine pairs it (the brackets are paired from
+    the top, 1.9.2: a round that parts from the engine's higher up is worse there already).
+    It is the best of the rounds with P-Q over every Q of the bracket at once (None: there
+    is none).  ``fixed=False``: the brackets above may be paired otherwise too."""
+    brackets = tr.brackets
+    inside = set(brackets[home].mdps) | set(brackets[home].residents)
+    if only is not None:
+        inside = {only}
+        forbid = {frozenset((only, x)) for x in tr.states if x not in (p, only)}
+    else:
+        forbid = set()
+    forbid |= {frozenset((p, x)) for x in tr.states if x != p and x not in inside}
+    for br in brackets[:home] if fixed else []:
+        for a, b in br.pairs:
+            forbid |= {frozenset((a, x)) for x in tr.states if x not in (a, b)}
+            forbid |= {frozenset((b, x)) for x in tr.states if x not in (a, b)}
+    return best_with(tr, forbid)
+
+
+def standing(tr: Trace, alt: RoundPairing) -> tuple[int, int]:
+    """How close ``alt`` comes to the engine's round (higher is closer): the bracket where
+    they first part (brackets are paired from the top, 1.9.2), then there the criterion on
+    which ``alt`` is worse, in the edition's order (a tie on every criterion: closest)."""
+    rec = as_recorded(_pairing(alt), tr.inp.round)
+    exp = explain_quality(tr.inp, tr.edition, rec, tr.result, tr.names)
+    where = next((i for i, br in enumerate(tr.brackets) if br is exp.bracket), len(tr.brackets))
+    order = [tr.edition.label("C5")] + [
+        tr.edition.label(c.key) for c in trace_of(tr.result).criteria
+    ]
+    if exp.kind is not Kind.QUALITY or exp.criterion not in order:
+        return where, len(order)
+    return where, max(i for i, label in enumerate(order) if label == exp.criterion)
 
 
 def forced_bye(tr: Trace, r: int) -> RoundPairing | None:

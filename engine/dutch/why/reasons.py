@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
 from trfaudit.engine.dutch.audit.legality import _ineligibility
-from trfaudit.engine.dutch.colours import decide, preference_words
+from trfaudit.engine.dutch.colours import decide, higher_ranked, preference_words
 from trfaudit.engine.dutch.texts.rule_texts import describe
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.dutch.why import forced
@@ -63,9 +64,11 @@ def _key(tr: Trace, label: str | None) -> str | None:
 def worse(tr: Trace, v: Verdict, what: str) -> str:
     """``what`` is worse than the engine's round, in words (a verdict of forced.compare)."""
     if v.kind == "order":
+        # No gloss of the article: it would name an exchange or transposition that the
+        # engine's bracket may not have made.
         return (
             f"{what} ties with the engine's round on every criterion, and Art. {v.criterion} "
-            f"generates the engine's first ({describe(tr.edition.name, _key(tr, v.criterion) or '4.2')})"
+            "generates the engine's first"
         )
     if v.kind == "quality":
         key = _key(tr, v.criterion)
@@ -168,18 +171,23 @@ def _earlier(sh: Shape, h: int, low: int) -> list[int]:
     return [x for x in dict.fromkeys(out) if x not in (h, low)]
 
 
-def production(tr: Trace, sh: Shape, h: int, low: int) -> Reason:
-    """Which alteration of Art. 4 produced the pair ``h``-``low``."""
+def production(tr: Trace, sh: Shape, h: int, low: int, tied: bool = False) -> Reason:
+    """Which alteration of Art. 4 produced the pair ``h``-``low``; ``tied``: an opponent
+    ``h`` had earlier in Art. 4's order gives a round as good (the order decided)."""
     ed = tr.edition
     split = sh.remainder
     if h in sh.mdps:
         label = ed.label("4.4")
+        choice = len(sh.mdp_pairs) < len(sh.mdps) or any(
+            m not in {x for x, _ in sh.mdp_pairs} for m in sh.mdps
+        )
+        # An MDP choice (4.4, 2017 D.3) is cited only where not every MDP was paired.
+        rule = f"Art. {label}, {ed.label('4.2')}" if choice else f"Art. {ed.label('4.2')}"
         return Reason(
             "opponent",
-            label,
+            label if choice else ed.label("4.2"),
             f"{h} is an MDP and plays the resident {low}: the MDPs are paired first, each with "
-            f"the earliest resident that keeps the best pairing (Art. {label}, "
-            f"{ed.label('4.2')}).",
+            f"the earliest resident that keeps the best pairing ({rule}).",
         )
     if split.out:
         label = ed.label("4.3")
@@ -193,18 +201,60 @@ def production(tr: Trace, sh: Shape, h: int, low: int) -> Reason:
     label = ed.label("4.2")
     rows = [x for x in split.s1x if x in sh.pairs]
     natural = dict(zip(rows, split.s2x))
-    if natural.get(h) == low:
+    first_taken = all(natural.get(x) == sh.pairs[x] for x in rows)
+    if natural.get(h) == low and first_taken:
         return Reason(
             "opponent",
             label,
             f"{h}-{low} is S1 #{rows.index(h) + 1} against S2 #{rows.index(h) + 1}, the first "
             f"candidate's pair (Art. {label}).",
         )
+    if natural.get(h) == low:
+        return Reason(
+            "opponent",
+            label,
+            f"{h}-{low} is S1 #{rows.index(h) + 1} against S2 #{rows.index(h) + 1}; the bracket's "
+            f"other pairs come from a transposition of S2 (Art. {label}).",
+        )
+    ending = (
+        f"an earlier one gives a round as good, and Art. {label} generates this one first"
+        if tied
+        else f"{low} is the first S2 player {h} can get in a best pairing"
+    )
     return Reason(
         "opponent",
         label,
-        f"{h}-{low} comes from a transposition of S2 (Art. {label}): {low} is the first S2 "
-        f"player {h} can get in a best pairing.",
+        f"{h}-{low} comes from a transposition of S2 (Art. {label}): {ending}.",
+    )
+
+
+def _rest(tr: Trace, h: int, rest: list[int], budget: Budget) -> Reason | None:
+    """One measure for the earlier opponents left when the budget is spent: the best round
+    that pairs ``h`` with one of ``rest`` (each of them gives a round at best as good)."""
+    if not rest or not budget.take():
+        return None
+    inside = set(rest)
+    alt = forced.best_with(tr, {frozenset((h, x)) for x in tr.states if x != h and x not in inside})
+    who = _and([str(x) for x in rest])
+    if alt is None or alt.bye == h:
+        label = tr.edition.label("C4")
+        return Reason(
+            "opponent",
+            label,
+            f"Not {who}: no round-pairing pairs {h} with one of them ({label}).",
+        )
+    v = forced.compare(tr, alt)
+    q = next(b.black if b.white == h else b.white for b in alt.boards if h in (b.white, b.black))
+    what = (
+        f"the best round with {h}-{q}"
+        if len(rest) == 1
+        else f"the best round pairing {h} with one of them (with {q})"
+    )
+    return Reason(
+        "opponent",
+        v.criterion or "?",
+        f"Not {who}: {worse(tr, v, what)}.",
+        uncertain=v.kind == "unexplained",
     )
 
 
@@ -213,30 +263,47 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     sh = shape(tr, br)
     o = tr.partner[p]
     h, low = (p, o) if p in sh.pairs and sh.pairs[p] == o else (o, p)
-    score = tr.show(br.score)
     out = [
         Reason(
             "opponent",
             tr.edition.label("4.2"),
-            f"{tr.who(p)} is {_role(sh, p)} of the {score}-point bracket "
+            f"{tr.who(p)} is {_role(sh, p)} of {bracket_words(tr, br)} "
             f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
             f"{tr.who(o)}, {_role(sh, o)}.",
         ),
-        production(tr, sh, h, low),
     ]
     earlier = _earlier(sh, h, low)
-    for q in earlier[:depth]:
+    # The earlier opponents: the clashes (C1, C3) grouped, then each measured while the
+    # budget lasts (the first ``depth``), the rest in one measure.
+    groups, free = _clashes(tr, h, earlier, str(h))
+    measured: list[Reason] = []
+    tied = False
+    rest: list[int] = []
+    for q in free:
+        if len(measured) >= depth:
+            rest.append(q)
+            continue
         r = why_not(tr, h, q, budget, sh.members)
-        if r is not None:
-            out.append(r)
-    if len(earlier) > depth:
-        more = earlier[depth:]
+        if r is None:
+            rest.append(q)
+            continue
+        tied = tied or r.rule in {tr.edition.label(a) for a in ("4.2", "4.3", "4.4")}
+        measured.append(r)
+    out.append(production(tr, sh, h, low, tied))
+    for label, who, text in groups:
+        out.append(Reason("opponent", label, f"Not {_and([str(x) for x in who])}: {text}."))
+    out += measured
+    extra = _rest(tr, h, rest, budget)
+    if extra is not None:
+        out.append(extra)
+    elif rest:
         out.append(
             Reason(
                 "opponent",
                 tr.edition.label("4.2"),
-                f"{h} could also have got {_names(more)} earlier in Art. 4's order; each gives a "
-                "worse round or breaks C1/C3 (the engine's search; not measured here).",
+                f"{h} could also have got {_names(rest)} earlier in Art. "
+                f"{tr.edition.label('4.2')}'s order; ask --player {h} --against one of them "
+                "for the round it gives.",
                 uncertain=True,
             )
         )
@@ -264,71 +331,163 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
         ]
     if o is None or st[o].score >= st[p].score:
         return None, []
-    home = _home(tr, p)
-    if home is None:
+    left = [br for br in tr.brackets if p in br.downfloaters and p in br.mdps + br.residents]
+    if not left:
         return "down", []
-    return "down", [_why_down(tr, p, home, budget)]
+    # An MDP who floats again is explained at each bracket he leaves.
+    return "down", [_why_down(tr, p, br, budget) for br in left]
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _ppb(tr: Trace, br: BracketRecord) -> str:
+    """`` (the PPB, A.9)`` for the 2017 penultimate pairing bracket: the bracket paired again
+    under C.4 because its downfloaters and everybody below could not complete the round."""
+    last = tr.brackets[-1] if tr.brackets else None
+    ctx = br.context
+    if tr.edition.name != "2017" or ctx is None or br is last or not ctx.completion:
+        return ""
+    return " (the PPB, A.9)"
+
+
+def clb(tr: Trace, br: BracketRecord) -> bool:
+    """Is ``br`` the 2017 collapsed last bracket (A.9): the last one, after a PPB?"""
+    bs = tr.brackets
+    return (
+        tr.edition.name == "2017"
+        and bool(bs)
+        and br is bs[-1]
+        and any(b.context is not None and b.context.completion for b in bs[:-1])
+    )
+
+
+def bracket_words(tr: Trace, br: BracketRecord) -> str:
+    """``the 1.5-point bracket``; 2017: ``the collapsed last bracket (A.9, 0.5 points)``."""
+    if clb(tr, br):
+        return f"the collapsed last bracket (A.9, {tr.show(br.score)} points)"
+    return f"the {tr.show(br.score)}-point bracket{_ppb(tr, br)}"
+
+
+def _clashes(
+    tr: Trace, p: int, mates: list[int], him: str = "him"
+) -> tuple[list[tuple[str, list[int], str]], list[int]]:
+    """The rules that forbid ``p`` each of ``mates``, grouped: (label, the players, the
+    sentence), and the mates left who may play him."""
+    ed, st = tr.edition, tr.states
+    met = {x: rounds_met(st[p], x) for x in mates}
+    c1 = [x for x in mates if met[x]]
+    barred = [x for x in mates if not met[x] and prohibited(p, x, tr.inp.forbidden)]
+    c3 = [x for x in mates if x not in c1 and x not in barred and c3_clash(st[p], st[x])]
+    out: list[tuple[str, list[int], str]] = []
+    if c1:
+        if len(c1) == 1:
+            rounds = met[c1[0]]
+            word = "round" if len(rounds) == 1 else "rounds"
+            who = f"{c1[0]} already played {him} ({ed.label('C1')}, {word} {_and([str(r) for r in rounds])})"
+        else:
+            each = [f"{x} (round {_and([str(r) for r in met[x]])})" for x in c1]
+            who = f"{_and(each)} already played {him} ({ed.label('C1')})"
+        out.append((ed.label("C1"), c1, who))
+    if barred:
+        out.append(
+            (
+                ed.label("C1"),
+                barred,
+                f"{_and([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
+                "prohibited pairing, XXP/260)",
+            )
+        )
+    if c3:
+        colour = {"w": "white", "b": "black"}[str(st[p].preference)]
+        who = _and([str(x) for x in c3])
+        verb = "has" if len(c3) == 1 else "have"
+        nobody = "neither" if len(c3) == 1 else "none of them"
+        out.append(
+            (
+                ed.label("C3"),
+                c3,
+                f"{who} {verb} {'his' if him == 'him' else him + chr(39) + 's'} absolute "
+                f"preference for {colour} and {nobody} is a topscorer ({ed.label('C3')})",
+            )
+        )
+    gone = set(c1) | set(barred) | set(c3)
+    return out, [x for x in mates if x not in gone]
 
 
 def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
-    """Why ``p`` is not paired in his own bracket ``home``."""
+    """Why ``p`` is not paired in the bracket ``home`` (his own, or one he came down to): the
+    players there who may not play him, and the best round that pairs him with one of the
+    others (:func:`forced.kept_in`), which is worse than the engine's; its first worse
+    criterion decides (the least bad over every opponent he could have there)."""
     ed = tr.edition
     art = ed.float_article
     mates = [x for x in tr.ranked(list(home.mdps) + list(home.residents)) if x != p]
-    clashes = [(x, forced.clash(tr, p, x)) for x in mates]
-    free = [x for x, c in clashes if c is None]
-    score = tr.show(home.score)
+    head = f"{p} floats down from {bracket_words(tr, home)}"
     if not mates:
+        return Reason(
+            "float", art, f"{head}: he is its only player, so he can only be paired below it."
+        )
+    groups, free = _clashes(tr, p, mates)
+    labels = list(dict.fromkeys(label for label, _, _ in groups))
+    said = [text for _, _, text in groups]
+    if not free:
+        return Reason(
+            "float", ", ".join(labels), f"{head}: nobody there may play him: {'; '.join(said)}."
+        )
+    if not budget.take():
+        # Not measured: say only what is known (the clashes) and which players remain.
+        known = "; ".join(said) + "; " if said else ""
         return Reason(
             "float",
             art,
-            f"{p} floats down: he is the only player of the {score}-point bracket, "
-            "so he can only be paired below it.",
+            f"{head}: {known}{_and([str(x) for x in free])} may play him; ask for this player "
+            "alone for the round that would pair him there.",
+            uncertain=True,
         )
-    if not free:
-        keys = sorted({c.key for _, c in clashes if c is not None})
-        label = ", ".join(ed.label(k) for k in keys) or ed.label("C1")
-        said = "; ".join(c.text for _, c in clashes if c is not None)
+    index = next(i for i, b in enumerate(tr.brackets) if b is home)
+    alt = forced.kept_in(tr, p, index)
+    if alt is not None and alt.bye == p:
+        # The best round keeping him out of the brackets below gives him the PAB: the
+        # rounds that pair him in this bracket, one per opponent, decide.
+        alts = [a for a in (forced.kept_in(tr, p, index, only=q) for q in free) if a]
+        alt = max(alts, key=lambda a: forced.standing(tr, a), default=None)
+    known = "; ".join(said) + "; " if said else ""
+    if alt is None:
+        # 2017: completion is C.4 in the PPB and the last bracket; elsewhere a round-pairing
+        # is complete by definition (A.9).
+        ctx = home.context
+        label = (
+            ed.label("C4")
+            if ed.completion_every_bracket or ctx is None or ctx.completion
+            else "A.9"
+        )
         return Reason(
             "float",
             label,
-            f"{p} floats down from the {score}-point bracket: nobody there may play him ({said}).",
+            f"{head}: {known}with the brackets above paired as the rules pair them, pairing "
+            f"him with {_and([str(x) for x in free])} leaves the round incomplete ({label}).",
         )
-    q = free[0]
-    reason = Reason(
-        "float",
-        art,
-        f"{p} floats down from the {score}-point bracket: pairing him there is worse "
-        "(the engine's search; not measured here).",
-        uncertain=True,
+    v = forced.compare(tr, alt)
+    q = next(
+        (b.black if b.white == p else b.white for b in alt.boards if p in (b.white, b.black)),
+        None,
     )
-    if budget.take():
-        alt = forced.forced_pair(tr, p, q)
-        if alt is None:
-            label = ed.label("C4")
-            reason = Reason(
-                "float",
-                label,
-                f"{p} floats down from the {score}-point bracket: pairing him there (with {q}, "
-                f"the first who may play him) leaves the round incomplete ({label}).",
-            )
-        else:
-            v = forced.compare(tr, alt)
-            if v.kind != "same":
-                reason = Reason(
-                    "float",
-                    v.criterion or art,
-                    f"{p} floats down from the {score}-point bracket: "
-                    + worse(
-                        tr,
-                        v,
-                        f"the best round pairing him {_where(alt, p, q, home.score)} (with {q}, "
-                        "the first there who may play him)",
-                    )
-                    + ".",
-                    uncertain=v.kind == "unexplained",
-                )
-    return reason
+    if v.kind == "same":  # cannot be: the engine's round floats him
+        return Reason("float", art, f"{head}.", uncertain=True)
+    if q is None:
+        what, rest = "the best round that does not pair him below it (it gives him the PAB)", ""
+    else:
+        what = f"the best round that pairs him {_where(alt, p, q, home.score)} (with {q})"
+        others = [x for x in free if x != q]
+        rest = f"; with {_and([str(x) for x in others])} it is no better" if others else ""
+    return Reason(
+        "float",
+        v.criterion or art,
+        f"{head}: {known}" + worse(tr, v, what) + rest + ".",
+        uncertain=v.kind == "unexplained",
+    )
 
 
 def _where(alt: RoundPairing, p: int, q: int, score: int) -> str:
@@ -358,53 +517,184 @@ def colour(tr: Trace, p: int) -> Reason:
     )
 
 
+def _score_rule(tr: Trace) -> str:
+    """The rule that sends the PAB to the lowest score: 2025 C5 (2.3); 2017: the PAB is
+    assigned in the last bracket (A.9), the lowest; 2012 as the edition labels C5."""
+    ed = tr.edition
+    if ed.completion_every_bracket or ed.name != "2017":
+        return ed.label("C5")
+    return "A.9"
+
+
+def _ineligible(tr: Trace, who: list[int]) -> str:
+    """``3 had the pairing-allocated bye in round 2; 7 won by forfeit in round 4``."""
+    return "; ".join(f"{x} {_ineligibility(tr.inp, tr.edition, x)}" for x in who)
+
+
+def _lower_scorers(tr: Trace, p: int, budget: Budget) -> tuple[list[Reason], bool]:
+    """Why no player with fewer points than ``p`` gets the PAB (the ineligible ones by C2,
+    each eligible one by the best round that leaves him unpaired), and whether every one
+    was measured."""
+    ed, st = tr.edition, tr.states
+    lower = [x for x in tr.ranked(list(st)) if st[x].score < st[p].score]
+    if not lower:
+        return [], True
+    out: list[Reason] = []
+    barred = [x for x in lower if not st[x].bye_eligible]
+    if barred:
+        c2 = ed.label("C2")
+        out.append(
+            Reason(
+                "bye",
+                c2,
+                f"Nobody with fewer points may take it instead: {_ineligible(tr, barred)} "
+                f"({c2}: {describe(ed.name, 'C2')})."
+                if len(barred) == len(lower)
+                else f"Of the players with fewer points, {_ineligible(tr, barred)} ({c2}).",
+            )
+        )
+    complete = True
+    by_reason: dict[tuple[str, str], list[int]] = {}
+    left: list[int] = []
+    for x in (x for x in lower if st[x].bye_eligible):
+        if not budget.take():
+            complete = False
+            left.append(x)
+            continue
+        alt = forced.forced_bye(tr, x)
+        if alt is None:
+            label = ed.label("C4")
+            key = (label, f"with him unpaired the others cannot all be paired ({label})")
+        else:
+            v = forced.compare(tr, alt)
+            key = (v.criterion or "?", worse(tr, v, "the best round with him unpaired"))
+        by_reason.setdefault(key, []).append(x)
+    for (label, why), who in by_reason.items():
+        out.append(
+            Reason(
+                "bye",
+                label,
+                f"Not {_and([str(x) for x in who])} ({tr.show(st[who[0]].score)} points): {why}.",
+            )
+        )
+    if left:
+        out.append(
+            Reason(
+                "bye",
+                ed.label("C2"),
+                f"{_and([str(x) for x in left])} (fewer points) may receive it too; the rounds "
+                "that leave them unpaired are compared when each is asked for alone (--player).",
+                uncertain=True,
+            )
+        )
+    return out, complete
+
+
+def plain(tr: Trace, p: int) -> str:
+    """One sentence for the player himself: his opponent and colour and the colour rule in
+    plain words (Art. 5.2; 2017/2012 E.1-E.5); the detail for the arbiter follows it."""
+    o = tr.partner.get(p)
+    if o is None:
+        return ""
+    st = tr.states
+    d = decide(st[p], st[o], tr.inp.initial_colour or "w", tr.edition)
+    word = {True: "White", False: "Black"}
+    mine = word[d.white == p]
+    me, him = st[p], st[o]
+    pref = {"w": "White", "b": "Black", None: "no colour"}
+    head = f"You play {o} with {mine}"
+    why: str
+    if d.rule == "5.2.1":
+        if me.preference is None:
+            why = f"you had no colour preference, and {o} gets the colour he prefers"
+        elif him.preference is None:
+            why = f"the colour you prefer; {o} had no preference"
+        else:
+            why = f"the colour you prefer, and {o} gets his"
+    elif d.rule == "5.2.2":
+        if (d.white == p) == (me.preference == "w"):
+            why = f"{o} also wanted {mine}, but your preference was the stronger"
+        else:
+            why = f"{o} also wanted {pref[me.preference]} and his preference was the stronger"
+    elif d.rule == "5.2.3":
+        why = (
+            f"you both wanted {pref[me.preference]} equally, so the colours alternate from the "
+            "latest round in which you two had different colours"
+        )
+    elif d.rule == "5.2.4":
+        why = (
+            "you both wanted it equally and you are ranked higher"
+            if higher_ranked(me, him)
+            else f"you both wanted {pref[me.preference]} equally and {o} is ranked higher"
+        )
+    else:
+        why = "no preference decides, so the pairing number and the initial colour drawn do"
+    return f"{head}: {why} ({d.label})."
+
+
 def bye_holder(tr: Trace, p: int, budget: Budget) -> list[Reason]:
-    """Why ``p`` gets the PAB."""
-    ed, st, ctx_score = tr.edition, tr.states, tr.result.bye_score
+    """Why ``p`` gets the PAB: he may receive it (C2); nobody with fewer points could take
+    it (by name, with the rule); the score rule with the scores; C9 and the ranking only when
+    they separate him from another candidate of his score."""
+    ed, st = tr.edition, tr.states
     me = st[p]
-    unplayed = tr.inp.round - 1 - me.played
+    score = tr.show(me.score)
+    rule = _score_rule(tr)
+    lowest = min(x.score for x in st.values())
+    if me.score == lowest:
+        where = f"{score} points, the lowest score in the round"
+    else:
+        where = f"{score} points"
     if ed.completion_every_bracket:  # 2025: C5 is a criterion of the whole round (2.3)
         first = (
-            f"{p} gets the pairing-allocated bye: {tr.show(me.score)} points is the lowest score "
-            f"the bye can go to with every other player paired ({ed.label('C5')}), and {p} may "
-            f"receive it ({ed.label('C2')})."
+            f"{p} gets the pairing-allocated bye with {where}: the lowest score the bye can go "
+            f"to with every other player paired ({rule}); {p} may receive it ({ed.label('C2')})."
         )
     else:  # 2017/2012: the player left over when the last bracket is paired
         first = (
-            f"{p} gets the pairing-allocated bye: he is the player left over when the lowest "
-            f"bracket is paired ({tr.show(me.score)} points), and he may receive it "
-            f"({ed.label('C2')})."
+            f"{p} gets the pairing-allocated bye with {where}: he is the player left over when "
+            f"the last bracket is paired ({rule}), and he may receive it ({ed.label('C2')})."
         )
-    out = [Reason("bye", ed.label("C5" if ed.completion_every_bracket else "C2"), first)]
+    out = [Reason("bye", rule, first)]
+    lower, _ = _lower_scorers(tr, p, budget)
+    out += lower
+    unplayed = tr.inp.round - 1 - me.played
     same = [
         x for x in tr.ranked(list(st)) if x != p and st[x].score == me.score and st[x].bye_eligible
     ]
-    fewer = [x for x in same if tr.inp.round - 1 - st[x].played < unplayed]
-    if ed.rules.get("C9") is not None:
+    others_unplayed = {x: tr.inp.round - 1 - st[x].played for x in same}
+    if ed.rules.get("C9") is not None and any(u != unplayed for u in others_unplayed.values()):
+        more = [x for x in same if others_unplayed[x] > unplayed]
+        fewer = [x for x in same if others_unplayed[x] < unplayed]
+        parts = []
+        if more:
+            parts.append(
+                f"{_names(more)} with more would be worse ({ed.label('C9')}: "
+                f"{describe(ed.name, 'C9')})"
+            )
+        if fewer:
+            parts.append(f"{_names(fewer)} with fewer could not take it in a round as good")
         out.append(
             Reason(
                 "bye",
                 ed.label("C9"),
                 f"{p} has {unplayed} unplayed round{'s' if unplayed != 1 else ''}; "
-                + (
-                    f"{_names(fewer)} with fewer could not take it in a round as good."
-                    if fewer
-                    else "nobody eligible with his score has fewer "
-                    f"({ed.label('C9')}: {describe(ed.name, 'C9')})."
-                ),
+                + "; ".join(parts)
+                + ".",
             )
         )
-    lower = [x for x in same if st[x].rank > me.rank]
-    if not lower:
+    ties = [x for x in same if others_unplayed[x] == unplayed or ed.rules.get("C9") is None]
+    lower_ranked = [x for x in ties if st[x].rank > me.rank]
+    if ties and not lower_ranked:
         out.append(
             Reason(
                 "bye",
                 ed.label("4.2"),
-                f"{p} is the lowest-ranked of the eligible players with {tr.show(me.score)} "
-                "points: the last player left over in Art. 4's order.",
+                f"{p} is the lowest-ranked of the players who could take it with {score} points "
+                f"({_names(ties)} rank above him): the last player left over in Art. "
+                f"{ed.label('4.2')}'s order.",
             )
         )
-    del ctx_score
     return out
 
 
@@ -423,16 +713,17 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
             f"he {_ineligibility(tr.inp, ed, p)}.",
         )
     if me.score > st[bye].score:
-        rule = (
-            f"the bye goes to the lowest score possible ({ed.label('C5')})"
+        rule = _score_rule(tr)
+        why = (
+            "the bye goes to the lowest score possible"
             if ed.completion_every_bracket
-            else "the bye goes to the player left over in the lowest bracket"
+            else "the bye goes to the player left over in the last bracket"
         )
         return Reason(
             "bye",
-            ed.label("C5"),
+            rule,
             f"Not the bye: {p} has {tr.show(me.score)} points, {bye} has "
-            f"{tr.show(st[bye].score)}; {rule}.",
+            f"{tr.show(st[bye].score)}; {why} ({rule}).",
         )
     if not budget.take():
         return None
@@ -440,7 +731,9 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
     if alt is None:
         label = ed.label("C4")
         return Reason(
-            "bye", label, f"Not the bye: with {p} unpaired the others cannot all be paired."
+            "bye",
+            label,
+            f"Not the bye: with {p} unpaired the others cannot all be paired ({label}).",
         )
     v = forced.compare(tr, alt)
     if v.kind == "same":
