@@ -1,0 +1,488 @@
+"""The pairing of one round by the Dubov System (C.04.4.1 2026 Art. 3 and 4).
+
+1. Art. 3.1: the pairing-allocated bye first.
+2. Art. 3.2, bracket by bracket from the top score down: the residents are the remaining
+   players of the highest score; 3.2.1-3.2.2 choose the upfloaters (the first set in the
+   order of Art. 4.2 among those that pair best under [C1]-[C10]); 3.2.3 split the bracket
+   into G1 (White seekers) and G2; 3.2.4 re-compose them (Art. 4.3); 3.2.5 pair S1 (G1 by
+   ascending ARO, then TPN) with T2, the first legal transposition of G2 (Art. 4.4).
+3. Art. 5: colours; C.04.2: board order.
+
+"Pairs best" is decided by one maximum-weight matching whose weight packs the criteria in
+priority order (completion [C4] first, then [C5]..[C10]); "the first set" is found greedily,
+candidate by candidate, keeping the best weight (the first set in a lexicographic order is
+the one a greedy choice builds when each step keeps a best completion possible).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+
+from ..history import RoundInput
+from ..matching import max_cardinality_matching, max_weight_matching
+from ..result import Board, NoPairing, RoundPairing
+from .colours import allocate, higher_ranked
+from .editions import DUBOV_2026, DubovEdition
+from .players import Colour, DubovPlayer, max_upfloats, read_players
+
+Edge = tuple[int, int]
+
+
+@dataclass
+class BracketTrace:
+    """What Art. 3.2 decided in one bracket (TPNs throughout)."""
+
+    score: int
+    residents: list[int]
+    upfloaters: list[int]
+    #: Art. 3.2.3: True when every player of the bracket has yet to play (G1 = first half).
+    by_tpn: bool
+    g1: list[int]  # initial G1 (White seekers)
+    g2: list[int]
+    to_g2: list[int]  # Art. 3.2.4 shifts from G1 to G2
+    to_g1: list[int]  # and from G2 to G1
+    s1: list[int]  # final G1 sorted (Art. 3.2.5)
+    t2: list[int]  # the chosen transposition of final G2
+    #: Best values of the criteria in this bracket: C5 upfloaters, C7 players without their
+    #: preference, C8 maximum upfloaters, C10 upfloaters who upfloated last round.
+    values: dict[str, int] = field(default_factory=dict)
+
+
+@dataclass
+class DubovTrace:
+    """What the pairer saw and decided: the players, the PAB and every bracket."""
+
+    players: dict[int, DubovPlayer]
+    bye: int | None
+    bye_candidates: list[int]  # Art. 3.1 order (eligible players, best first)
+    brackets: list[BracketTrace]
+    max_t: int
+    last_round: bool
+
+
+def _pack(fields: Sequence[tuple[int, int]]) -> int:
+    w = 0
+    for value, width in fields:
+        w = (w << width) | value
+    return w
+
+
+def legal(a: DubovPlayer, b: DubovPlayer, forbidden: set[frozenset[int]]) -> bool:
+    """[C1] (no second game; forfeits do not count as games) and [C3] (not both the same
+    absolute preference); a pair the organiser forbade is treated like [C1]."""
+    if b.tpn in a.opponents or frozenset((a.tpn, b.tpn)) in forbidden:
+        return False
+    return not (a.absolute and b.absolute and a.side == b.side)
+
+
+def middle_out(n: int) -> list[int]:
+    """Art. 4.3.3: sequence numbers from the (remaining) middle of a list outwards; of two
+    middle players, the one higher in the list first.
+
+    >>> middle_out(4), middle_out(5)
+    ([1, 2, 0, 3], [2, 1, 3, 0, 4])
+    """
+    mid = (n - 1) / 2
+    return sorted(range(n), key=lambda i: (abs(i - mid), i))
+
+
+class DubovPairer:
+    """Pairs one round (:meth:`pair`)."""
+
+    def __init__(self, inp: RoundInput, edition: DubovEdition = DUBOV_2026) -> None:
+        self.inp = inp
+        self.edition = edition
+        self.players = read_players(inp)
+        self.max_t = max_upfloats(inp.total_rounds)
+        self.last_round = inp.round >= inp.total_rounds
+        self.forbidden = inp.forbidden
+        initial = inp.initial_colour or "w"
+        self.initial: Colour = "b" if initial == "b" else "w"
+
+    def ok(self, a: int, b: int) -> bool:
+        return legal(self.players[a], self.players[b], self.forbidden)
+
+    # -- Art. 3.1 ---------------------------------------------------------------------------
+
+    def completable(self, tpns: list[int]) -> bool:
+        """[C4]: can ``tpns`` all be paired legally?"""
+        if len(tpns) % 2:
+            return False
+        if not tpns:
+            return True
+        edges = [(a, b) for i, a in enumerate(tpns) for b in tpns[i + 1 :] if self.ok(a, b)]
+        return len(max_cardinality_matching(tpns, edges)) == len(tpns)
+
+    def bye_order(self) -> list[int]:
+        """Art. 3.1.1, 3.1.3-3.1.5: the eligible players, lowest score, most games played,
+        largest TPN first."""
+        ps = [p for p in self.players.values() if p.bye_eligible]
+        ps.sort(key=lambda p: (p.score, -p.played, -p.rank))
+        return [p.tpn for p in ps]
+
+    def choose_bye(self) -> tuple[int | None, list[int]]:
+        """Art. 3.1: the first eligible player (3.1.3-3.1.5 order) whose absence leaves a
+        complete pairing of the others (3.1.2)."""
+        if len(self.players) % 2 == 0:
+            return None, []
+        order = self.bye_order()
+        everyone = list(self.players)
+        for tpn in order:
+            if self.completable([t for t in everyone if t != tpn]):
+                return tpn, order
+        raise NoPairing("no player may receive the pairing-allocated bye ([C2], [C4])")
+
+    # -- Art. 3.2.1-3.2.2: residents and upfloaters ------------------------------------------
+
+    def bracket_weights(self, residents: list[int], lower: list[int]) -> dict[Edge, int]:
+        """The weight of every legal pair among the remaining players: [C4] (completion),
+        then [C5]..[C10] on the pairs that involve a resident."""
+        ps = self.players
+        top = ps[residents[0]].score
+        res = set(residents)
+        everyone = residents + lower
+        n = len(everyone)
+        half = n // 2 + 1
+        diffs = sorted({top - ps[t].score for t in lower})
+        nr = len(residents)
+        b = max(nr, 1).bit_length()
+        k6 = len(diffs)
+        cost6 = {d: 1 << (b * i) for i, d in enumerate(diffs)}
+        top6 = 1 << (b * k6)
+        max_up = max((ps[t].upfloats for t in lower), default=0) + 1
+        check = not self.last_round
+        w_card = half.bit_length()
+        w_res = (nr + 1).bit_length()
+        w6 = b * k6 + b + 1
+        w9 = (max_up * (nr + 1)).bit_length()
+        widths = (w_card, w_res, w6, w_card, w_res, w9, w_res)
+        out: dict[Edge, int] = {}
+        for i, a in enumerate(everyone):
+            pa = ps[a]
+            for c in everyone[i + 1 :]:
+                pc = ps[c]
+                if not legal(pa, pc, self.forbidden):
+                    continue
+                ra, rc = a in res, c in res
+                vals = [1, 0, 0, 0, 0, 0, 0]
+                if ra and rc:
+                    vals[1] = 1
+                    vals[3] = int(pa.side != pc.side)
+                elif ra or rc:
+                    up = pc if ra else pa
+                    vals[2] = top6 - cost6[top - up.score]
+                    vals[3] = int(pa.side != pc.side)
+                    if check:
+                        maxed = up.upfloats >= self.max_t
+                        vals[4] = int(not maxed)
+                        if maxed:
+                            vals[5] = max_up - up.upfloats
+                        vals[6] = int(not up.upfloated_last)
+                out[(a, c)] = _pack(list(zip(vals, widths)))
+        self._bits = sum(widths) + 1
+        return out
+
+    def best(self, weights: dict[Edge, int]) -> tuple[int, dict[int, int]]:
+        mate = max_weight_matching(weights, self._bits) if weights else {}
+        total = sum(weights[(a, c)] for a, c in weights if mate.get(a) == c)
+        return total, mate
+
+    def choose_upfloaters(
+        self, residents: list[int], lower: list[int]
+    ) -> tuple[list[int], dict[int, int]]:
+        """Art. 3.2.1-3.2.2 and 4.2: the upfloaters, and a best matching with them."""
+        weights = self.bracket_weights(residents, lower)
+        optimum, mate = self.best(weights)
+        everyone = residents + lower
+        if len(mate) < len(everyone):
+            raise NoPairing("the remaining players cannot all be paired ([C4])")
+        res = set(residents)
+        k = sum(1 for t in lower if mate.get(t) in res)
+        if k == 0:
+            return [], mate
+        ps = self.players
+        order = sorted(lower, key=lambda t: (-ps[t].score, ps[t].rank))  # Art. 4.2.2
+        chosen: list[int] = []
+        out: set[int] = set()
+        for cand in order:
+            if len(chosen) == k:
+                break
+            if mate.get(cand) in res:
+                chosen.append(cand)
+                continue
+            trial = set(chosen) | {cand}
+            w = {
+                e: v
+                for e, v in weights.items()
+                if not self._breaks(e, trial, out, res)
+            }
+            value, m = self.best(w)
+            if value == optimum:
+                chosen.append(cand)
+                mate = m
+            else:
+                out.add(cand)
+            if len(chosen) == k:
+                break
+        # the matching must respect the final choice: every other lower player stays out
+        lower_out = set(lower) - set(chosen)
+        w = {e: v for e, v in weights.items() if not self._breaks(e, set(chosen), lower_out, res)}
+        _, mate = self.best(w)
+        return chosen, mate
+
+    @staticmethod
+    def _breaks(e: Edge, inside: set[int], outside: set[int], res: set[int]) -> bool:
+        """Does edge ``e`` break "``inside`` meet residents, ``outside`` do not"?"""
+        a, c = e
+        for x, y in ((a, c), (c, a)):
+            if x in inside and y not in res:
+                return True
+            if x in outside and y in res:
+                return True
+        return False
+
+    # -- Art. 3.2.3-3.2.5: G1, G2 and the transposition --------------------------------------
+
+    def pair_bracket(self, residents: list[int], ups: list[int]) -> tuple[list[Edge], BracketTrace]:
+        ps = self.players
+        bracket = residents + ups
+        upset = set(ups)
+        base: dict[Edge, int] = {}
+        for i, a in enumerate(bracket):
+            for c in bracket[i + 1 :]:
+                if a in upset and c in upset:
+                    continue  # an upfloater meets a resident (Art. 1.3.2)
+                if self.ok(a, c):
+                    base[(a, c)] = 1
+        by_tpn = all(not ps[t].colours for t in bracket)
+        ranked = sorted(bracket, key=lambda t: ps[t].rank)
+        if by_tpn:
+            g1 = ranked[: len(bracket) // 2]
+        else:
+            g1 = [t for t in ranked if ps[t].white_seeker]
+        g2 = [t for t in ranked if t not in g1]
+        trace = BracketTrace(
+            ps[residents[0]].score, list(residents), list(ups), by_tpn, list(g1), list(g2),
+            [], [], [], [],
+        )
+        n = len(bracket)
+        w_card = (n // 2 + 1).bit_length()
+
+        def c7(e: Edge) -> int:
+            return int(ps[e[0]].side != ps[e[1]].side)
+
+        def weigh(cross: Callable[[Edge], int]) -> dict[Edge, int]:
+            return {
+                e: _pack([(1, w_card), (c7(e), w_card), (cross(e), w_card)]) for e in base
+            }
+
+        self._bits = 3 * w_card + 1
+
+        def key_for(group_is_g1: bool) -> Callable[[int], tuple[int, int]]:
+            if group_is_g1 and not by_tpn:
+                return lambda t: (ps[t].aro, ps[t].rank)  # Art. 4.3.2 White seekers
+            return lambda t: (0, ps[t].rank)  # Art. 4.3.2 Black seekers
+
+        # 3.2.4.1: unavoidable pairs inside the smaller subgroup (G1 when equal)
+        G1, G2 = set(g1), set(g2)
+        small_is_g1 = len(G1) <= len(G2)
+        small = G1 if small_is_g1 else G2
+        wts = weigh(lambda e: int((e[0] in G1) != (e[1] in G1)))
+        optimum, mate = self.best(wts)
+        inner = sum(1 for (a, c) in base if mate.get(a) == c and a in small and c in small)
+        moved = self._shift(wts, optimum, small, inner, key_for(small_is_g1))
+        if small_is_g1:
+            G1 -= set(moved)
+            G2 |= set(moved)
+            trace.to_g2 = list(moved)
+        else:
+            G2 -= set(moved)
+            G1 |= set(moved)
+            trace.to_g1 = list(moved)
+        # 3.2.4.2: equalise the subgroups, shifting from the larger one
+        if len(G1) != len(G2):
+            large_is_g1 = len(G1) > len(G2)
+            large, little = (G1, G2) if large_is_g1 else (G2, G1)
+            need = (len(large) - len(little)) // 2
+            wts2 = {e: _pack([(1, w_card), (c7(e), w_card)]) for e in base}
+            self._bits = 2 * w_card + 1
+            best7, _ = self.best(wts2)
+            moved2 = self._equalise(wts2, best7, large, little, need, key_for(large_is_g1))
+            large -= set(moved2)
+            little |= set(moved2)
+            (trace.to_g2 if large_is_g1 else trace.to_g1).extend(moved2)
+        s1 = sorted(G1, key=lambda t: (ps[t].aro, ps[t].rank))
+        t2_pool = sorted(G2, key=lambda t: ps[t].rank)
+        pairs = self._transpose(base, s1, t2_pool, c7, w_card)
+        trace.s1 = s1
+        trace.t2 = [c for _, c in pairs]
+        trace.values["C5"] = len(ups)
+        trace.values["C7"] = sum(1 for e in pairs if not c7(e))
+        trace.values["C8"] = sum(1 for t in ups if ps[t].upfloats >= self.max_t)
+        trace.values["C10"] = sum(1 for t in ups if ps[t].upfloated_last)
+        return pairs, trace
+
+    def _shift(
+        self,
+        wts: dict[Edge, int],
+        optimum: int,
+        small: set[int],
+        count: int,
+        key: Callable[[int], tuple[int, int]],
+    ) -> list[int]:
+        """Art. 3.2.4.1 with 4.3: the first ``count`` players of ``small`` (middle-out order)
+        such that each is paired, in a best pairing, with a player of ``small`` who stays."""
+        if count == 0:
+            return []
+        order = sorted(small, key=key)
+        seq = [order[i] for i in middle_out(len(order))]
+        chosen: list[int] = []
+        for cand in seq:
+            trial = set(chosen) | {cand}
+            w = {
+                e: v
+                for e, v in wts.items()
+                if not (
+                    (e[0] in trial and (e[1] not in small or e[1] in trial))
+                    or (e[1] in trial and (e[0] not in small or e[0] in trial))
+                )
+            }
+            value, _ = self.best(w)
+            if value == optimum:
+                chosen.append(cand)
+                if len(chosen) == count:
+                    break
+        return chosen
+
+    def _equalise(
+        self,
+        wts: dict[Edge, int],
+        optimum: int,
+        large: set[int],
+        little: set[int],
+        count: int,
+        key: Callable[[int], tuple[int, int]],
+    ) -> list[int]:
+        """Art. 3.2.4.2 with 4.3: the first ``count`` players of ``large`` (middle-out
+        order) whose move to ``little`` leaves a best pairing across the two subgroups."""
+        if count == 0:
+            return []
+        order = sorted(large, key=key)
+        seq = [order[i] for i in middle_out(len(order))]
+        chosen: list[int] = []
+        for cand in seq:
+            trial = set(chosen) | {cand}
+            side_a = little | trial  # must all meet players of large - trial
+
+            def cross_ok(e: Edge) -> bool:
+                a, c = e
+                return (a in side_a) != (c in side_a) and (
+                    (a in side_a and c in large - trial) or (c in side_a and a in large - trial)
+                )
+
+            w = {
+                e: v
+                for e, v in wts.items()
+                if not (
+                    (e[0] in side_a or e[1] in side_a) and not cross_ok(e)
+                )
+            }
+            value, _ = self.best(w)
+            if value == optimum:
+                chosen.append(cand)
+                if len(chosen) == count:
+                    break
+        return chosen
+
+    def _transpose(
+        self,
+        base: dict[Edge, int],
+        s1: list[int],
+        pool: list[int],
+        c7: Callable[[Edge], int],
+        w_card: int,
+    ) -> list[Edge]:
+        """Art. 3.2.5 with 4.4: S1[i] meets T2[i], T2 the first transposition of G2 (by
+        ascending TPN) that yields a legal pairing (and, with it, the best [C7] value)."""
+        s1set = set(s1)
+        cross = {
+            e: _pack([(1, w_card), (c7(e), w_card)])
+            for e in base
+            if (e[0] in s1set) != (e[1] in s1set)
+        }
+        self._bits = 2 * w_card + 1
+        optimum, mate = self.best(cross)
+        pairs: list[Edge] = []
+        fixed: set[int] = set()
+        for s in s1:
+            for t in pool:
+                if t in fixed:
+                    continue
+                e = (s, t) if (s, t) in cross else (t, s)
+                if e not in cross:
+                    continue
+                if mate.get(s) == t:
+                    pairs.append((s, t))
+                    fixed |= {s, t}
+                    break
+                w = {
+                    f: v
+                    for f, v in cross.items()
+                    if f == e or not ({f[0], f[1]} & {s, t})
+                }
+                value, m = self.best(w)
+                if value == optimum:
+                    mate = m
+                    pairs.append((s, t))
+                    fixed |= {s, t}
+                    break
+            else:
+                raise NoPairing(f"no legal transposition pairs player {s} (Art. 3.2.5)")
+            cross = {f: v for f, v in cross.items() if f == e or not ({f[0], f[1]} & {s, t})}
+        return pairs
+
+    # -- the round --------------------------------------------------------------------------
+
+    def pair(self) -> RoundPairing:
+        ps = self.players
+        bye, bye_order = self.choose_bye()
+        remaining = sorted((t for t in ps if t != bye), key=lambda t: (-ps[t].score, ps[t].rank))
+        pairs: list[Edge] = []
+        rules: dict[Edge, str] = {}
+        brackets: list[BracketTrace] = []
+        while remaining:
+            top = ps[remaining[0]].score
+            residents = [t for t in remaining if ps[t].score == top]
+            lower = [t for t in remaining if ps[t].score != top]
+            ups, _ = self.choose_upfloaters(residents, lower)
+            got, trace = self.pair_bracket(residents, ups)
+            brackets.append(trace)
+            pairs.extend(got)
+            done = {t for e in got for t in e}
+            remaining = [t for t in remaining if t not in done]
+        boards: list[Board] = []
+        for a, c in pairs:
+            colour, rule = allocate(ps[a], ps[c], self.initial)
+            w, b = (a, c) if colour == "w" else (c, a)
+            boards.append(Board(w, b, rule))
+            rules[(w, b)] = rule
+        boards.sort(key=lambda bd: self.board_key(ps[bd.white], ps[bd.black]))
+        bye_score = ps[bye].score if bye is not None else None
+        trace_all = DubovTrace(dict(ps), bye, bye_order, brackets, self.max_t, self.last_round)
+        return RoundPairing(self.inp.round, boards, bye, bye_score, trace_all)
+
+    @staticmethod
+    def board_key(x: DubovPlayer, y: DubovPlayer) -> tuple[int, int, int]:
+        """C.04.2 (board order): the higher player's score, the lower player's score, then
+        the higher player's rank (scores without acceleration)."""
+        hi, lo = (x, y) if (x.raw_score, -x.rank) > (y.raw_score, -y.rank) else (y, x)
+        return (-hi.raw_score, -lo.raw_score, hi.rank)
+
+
+def pair_round(inp: RoundInput, edition: DubovEdition = DUBOV_2026) -> RoundPairing:
+    """Pair round ``inp.round`` by the Dubov System; raises :class:`NoPairing` when none."""
+    return DubovPairer(inp, edition).pair()
+
+
+__all__ = ["DubovPairer", "DubovTrace", "BracketTrace", "higher_ranked", "pair_round"]
