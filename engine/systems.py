@@ -99,10 +99,11 @@ def systems() -> tuple[System, ...]:
 def builtin_systems() -> tuple[System, ...]:
     """The systems the package itself registers (the command line's ``--rules`` choices are
     read from them when it loads; :func:`register` adds to the registry at run time)."""
+    from .dubov.system import DUBOV
     from .dutch.system import DUTCH
     from .team.registry import TEAM
 
-    return (DUTCH, TEAM)  # type: ignore[return-value]  # TEAM pairs team inputs (engine/team)
+    return (DUTCH, TEAM, DUBOV)  # type: ignore[return-value]  # TEAM pairs team inputs (engine/team)
 
 
 def edition_names() -> tuple[str, ...]:

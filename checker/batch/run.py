@@ -219,6 +219,16 @@ def prepare_tournament(
         team.file = report.file
         return Prepared(team, prefilled=team.rounds)
     chosen = EDITIONS.get(options.rules) if options.rules not in ("auto", "all") else None
+    dubov = registered is not None and registered.name == "FIDE_DUBOV" and options.rules in (
+        "auto",
+        "all",
+    )
+    if dubov or (chosen is not None and system_of(chosen).name == "FIDE_DUBOV"):
+        from trfaudit.engine.dubov.audit import check_file
+
+        whole_file = check_file(t, options.rules, options.round)
+        whole_file.file = report.file
+        return Prepared(whole_file, prefilled=whole_file.rounds)
     if chosen is not None and system_of(chosen).team:
         report.error = f"--rules {options.rules} is a team system's edition: not a team event"
         return Prepared(report)
