@@ -190,6 +190,7 @@ def run(args: argparse.Namespace) -> Tally:
         driver = ("trfaudit", "cpp", "py4swiss")[k % 3]
         absence = rng.choice([0, 0, 10, 20])
         forfeits = rng.choice([0, 0, 15, 30])
+        agreed = True
         for rnd in range(1, rounds + 1):
             absent = (
                 {t for t in range(1, n + 1) if absence and rng.randrange(absence) == 0}
@@ -219,6 +220,7 @@ def run(args: argparse.Namespace) -> Tally:
                 else:
                     tally.witnesses_differ += 1
             differs = (c is not None and c != mine) or (p is not None and p != mine)
+            agreed = agreed and c is not None and p is not None and not differs
             if args.keep and differs and (not args.only_agreed or c == p):
                 keep(Path(args.keep), f"s{args.seed}-t{k}-r{rnd}", text,
                      {"trfaudit": mine, "cpp": c, "py4swiss": p})
@@ -227,6 +229,11 @@ def run(args: argparse.Namespace) -> Tally:
             if chosen is None:
                 break
             play(ev, rng, chosen, absent, forfeits)
+        if args.save_agreed and agreed and len(ev.entries[1]) == rounds:
+            out = Path(args.save_agreed)
+            out.mkdir(parents=True, exist_ok=True)
+            text = ev.render(set()).replace("XXC white1\n", "XXC white1\n192 FIDE_DUBOV\n")
+            (out / f"dubov-s{args.seed}-t{k}.trf").write_text(text)
     return tally
 
 
@@ -239,6 +246,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--keep", help="write the rounds where trfaudit differs from a witness")
     ap.add_argument("--only-agreed", action="store_true",
                     help="with --keep: only rounds where the witnesses agree")
+    ap.add_argument("--save-agreed", help="write each tournament whose every round the three "
+                    "engines paired alike (192 FIDE_DUBOV added)")
     args = ap.parse_args(argv)
     t = run(args)
 
