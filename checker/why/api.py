@@ -120,6 +120,11 @@ def explain(
         raise ValueError("--against needs --player")
     if against is not None and against == player:
         raise ValueError(f"--against {against}: a player cannot be paired with himself")
+    edition, reason = _edition(t, rules)
+    if edition.name == "dubov":  # the Dubov System explains its own rounds (engine/dubov)
+        from trfaudit.engine.dubov.explain import explain_round
+
+        return explain_round(t, round, edition, player, against, reason)  # type: ignore[arg-type]
     who = None if player is None else [player]
     return explain_players(t, round, who, against=against, rules=rules)
 
