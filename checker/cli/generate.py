@@ -111,7 +111,10 @@ def generate_command(
         help="With --count: run on Dask, tcp://HOST:PORT or local[:N] (needs trfaudit[dask]).",
     ),
     system: str = typer.Option(
-        "dutch", "--system", help="dutch, or team: the Swiss Team system (C.04.6 2026)."
+        "dutch",
+        "--system",
+        help="dutch, team: the Swiss Team system (C.04.6 2026), or dubov: the Dubov System "
+        "(C.04.4.1 2026).",
     ),
     teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
     boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),
@@ -137,6 +140,10 @@ def generate_command(
         )
         say(message, err=True)
         raise typer.Exit(code_)
+    if system == "dubov":  # the Dubov System: the same generator, paired by engine/dubov
+        from trfaudit.engine.dubov.generate import RULES as DUBOV
+
+        rules = Rules(DUBOV)
     from trfaudit.corpus.config import ConfigError, config_from
     from trfaudit.corpus.generator import edition_for, generate, generate_batch, render
 
