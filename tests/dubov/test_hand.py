@@ -7,7 +7,7 @@ from trfaudit.engine.dubov.players import Strength, aro, max_upfloats, preferenc
 from trfaudit.engine.history import round_input
 from trfaudit.trf.reader import parse
 
-from .hand import six_after_round_1, six_before_round_1
+from .hand import five, six_after_round_1, six_before_round_1
 
 
 def boards(text: str, rnd: int) -> list[tuple[int, int, str]]:
@@ -55,3 +55,13 @@ def test_aro_and_max_t() -> None:
     assert aro([1500, 1501]) == 1501  # 1500.5 rounds up (1.7.1)
     assert aro([]) == 0  # 1.7.3
     assert [max_upfloats(r) for r in (4, 5, 9, 10, 11)] == [2, 3, 3, 4, 4]  # 1.8.2
+
+
+def test_round_2_pab_then_upfloaters_for_completion() -> None:
+    # Art. 3.1: 3 alone has the lowest score (0) and may have the PAB.  1.0 bracket: 1-5
+    # would leave 2-4, who met ([C4]), so both residents take upfloaters 2 and 4 ([C5] 2).
+    # G1 = {2} (White seeker); equalising moves the middle of G2 by TPN (1, 4, 5): 4.
+    # S1 by ARO: 2 (2100), 4 (2300); T2 by TPN: 1, 5.  2-1: 5.2.2; 5-4: 5.2.3 (4 strong
+    # for Black, 5 mild).  py4swiss pairs the same (CPPDubovSystem stops on this file).
+    assert boards(five(), 2) == [(2, 1, "5.2.2"), (5, 4, "5.2.3")]
+    assert pair_round(round_input(parse(five()), 2)).bye == 3
