@@ -10,6 +10,7 @@ import pytest
 
 from trfaudit.engine.dubov.pairer import pair_round
 from trfaudit.engine.history import round_input
+from trfaudit.engine.result import NoPairing
 from trfaudit.trf.reader import read
 
 HERE = Path(__file__).resolve().parents[2] / "corpus" / "regressions" / "dubov"
@@ -28,3 +29,14 @@ def test_regression_round(row: dict[str, str]) -> None:
     ].split()}
     assert want <= got
     assert str(result.bye) == row["bye"] if row["bye"] != "-" else result.bye is None
+
+
+@pytest.mark.parametrize(
+    "name", ["peer-py4swiss-no-legal-pairings.trf", "peer-py4swiss-no-legal-pairings-odd.trf"]
+)
+def test_peer_rounds_without_a_legal_pairing(name: str) -> None:
+    # py4swiss's own tests expect a PairingError: every pair left has met ([C1]); with five
+    # players no one eligible for the PAB ([C2]) leaves a complete pairing ([C4]).
+    t = read(HERE / name)
+    with pytest.raises(NoPairing):
+        pair_round(round_input(t, 4))
