@@ -62,9 +62,7 @@ class Event:
                 f"001 {tpn:4d}      {'Player ' + str(tpn):<33} {self.ratings[tpn - 1]:4d}"
                 f"     {tpn:11d} 2000/01/01 {self.points(tpn):4.1f} {tpn:4d}"
             )
-            blocks = "".join(
-                f"  {e.opponent:04d} {e.colour} {e.result}" for e in self.entries[tpn]
-            )
+            blocks = "".join(f"  {e.opponent:04d} {e.colour} {e.result}" for e in self.entries[tpn])
             lines.append(head + blocks)
         if absent:
             lines.append("XXZ " + " ".join(str(t) for t in sorted(absent)))
@@ -148,7 +146,9 @@ def play(ev: Event, rng: random.Random, pairing: Pairing, absent: set[int], forf
         ev.entries[bye].append(Entry(0, "-", "U"))
     for tpn in range(1, ev.n + 1):
         if tpn not in seen:
-            ev.entries[tpn].append(Entry(0, "-", "H" if tpn in absent and rng.random() < 0.5 else "Z"))
+            ev.entries[tpn].append(
+                Entry(0, "-", "H" if tpn in absent and rng.random() < 0.5 else "Z")
+            )
 
 
 @dataclass
@@ -222,8 +222,12 @@ def run(args: argparse.Namespace) -> Tally:
             differs = (c is not None and c != mine) or (p is not None and p != mine)
             agreed = agreed and c is not None and p is not None and not differs
             if args.keep and differs and (not args.only_agreed or c == p):
-                keep(Path(args.keep), f"s{args.seed}-t{k}-r{rnd}", text,
-                     {"trfaudit": mine, "cpp": c, "py4swiss": p})
+                keep(
+                    Path(args.keep),
+                    f"s{args.seed}-t{k}-r{rnd}",
+                    text,
+                    {"trfaudit": mine, "cpp": c, "py4swiss": p},
+                )
             chosen = {"trfaudit": mine, "cpp": c, "py4swiss": p}[driver] or mine or c or p
             path.unlink()
             if chosen is None:
@@ -244,10 +248,16 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-players", type=int, default=6)
     ap.add_argument("--max-players", type=int, default=40)
     ap.add_argument("--keep", help="write the rounds where trfaudit differs from a witness")
-    ap.add_argument("--only-agreed", action="store_true",
-                    help="with --keep: only rounds where the witnesses agree")
-    ap.add_argument("--save-agreed", help="write each tournament whose every round the three "
-                    "engines paired alike (192 FIDE_DUBOV added)")
+    ap.add_argument(
+        "--only-agreed",
+        action="store_true",
+        help="with --keep: only rounds where the witnesses agree",
+    )
+    ap.add_argument(
+        "--save-agreed",
+        help="write each tournament whose every round the three "
+        "engines paired alike (192 FIDE_DUBOV added)",
+    )
     args = ap.parse_args(argv)
     t = run(args)
 

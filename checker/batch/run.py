@@ -219,9 +219,14 @@ def prepare_tournament(
         team.file = report.file
         return Prepared(team, prefilled=team.rounds)
     chosen = EDITIONS.get(options.rules) if options.rules not in ("auto", "all") else None
-    dubov = registered is not None and registered.name == "FIDE_DUBOV" and options.rules in (
-        "auto",
-        "all",
+    dubov = (
+        registered is not None
+        and registered.name == "FIDE_DUBOV"
+        and options.rules
+        in (
+            "auto",
+            "all",
+        )
     )
     if dubov or (chosen is not None and system_of(chosen).name == "FIDE_DUBOV"):
         from trfaudit.engine.dubov.audit import check_file

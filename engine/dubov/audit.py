@@ -58,9 +58,12 @@ def recorded_round(t: Tournament, rnd: int) -> Recorded:
             continue
         if e.kind is EntryKind.PAB:
             bye = tpn
-        elif e.kind in _GAME and e.opponent:
-            if e.colour == "w" or (e.colour != "b" and tpn < e.opponent):
-                boards.append((tpn, e.opponent))
+        elif (
+            e.kind in _GAME
+            and e.opponent
+            and (e.colour == "w" or (e.colour != "b" and tpn < e.opponent))
+        ):
+            boards.append((tpn, e.opponent))
     return Recorded(boards, bye)
 
 
@@ -74,7 +77,11 @@ def _show(inp: RoundInput, value: int) -> str:
 
 
 def _values(
-    ps: dict[int, DubovPlayer], top: int, pairs: list[tuple[int, int]], ups: list[int], tr: DubovTrace
+    ps: dict[int, DubovPlayer],
+    top: int,
+    pairs: list[tuple[int, int]],
+    ups: list[int],
+    tr: DubovTrace,
 ) -> dict[str, tuple[int, ...]]:
     """[C5]..[C10] of a bracket's pairs, each as a tuple compared lexicographically (smaller
     is better)."""
@@ -136,7 +143,9 @@ class RoundAudit:
         try:
             engine = DubovPairer(self.inp, self.edition).pair()
         except NoPairing as exc:
-            d = self.finding(Kind.UNEXPLAINED, "C4", [], None, None, f"the engine finds no pairing: {exc}")
+            d = self.finding(
+                Kind.UNEXPLAINED, "C4", [], None, None, f"the engine finds no pairing: {exc}"
+            )
             return RoundReport(self.rnd, Status.DIFFERS, [d], recorded, None)
         assert isinstance(engine.trace, DubovTrace)
         expected = Pairing([(b.white, b.black) for b in engine.boards], engine.bye)
@@ -171,8 +180,12 @@ class RoundAudit:
                 )
                 out.append(
                     self.finding(
-                        Kind.COLOUR, b.rule, [b.white, b.black], f"{b.black}-{b.white}",
-                        f"{b.white}-{b.black}", text,
+                        Kind.COLOUR,
+                        b.rule,
+                        [b.white, b.black],
+                        f"{b.black}-{b.white}",
+                        f"{b.white}-{b.black}",
+                        text,
                     )
                 )
         return out
@@ -195,19 +208,27 @@ class RoundAudit:
         # bracket by bracket (Art. 3.2)
         for br in tr.brackets:
             res = set(br.residents)
-            rec_pairs = sorted({tuple(sorted((r, partner[r]))) for r in br.residents if r in partner})
+            rec_pairs = sorted(
+                {tuple(sorted((r, partner[r]))) for r in br.residents if r in partner}
+            )
             eng_pairs = sorted({tuple(sorted((r, eng_partner[r]))) for r in br.residents})
             if rec_pairs == eng_pairs:
                 continue
             rec_ups = sorted({partner[r] for r in br.residents if r in partner} - res)
-            return self.bracket(br, tr, [(a, b) for a, b in rec_pairs], rec_ups, eng_partner, partner)
+            return self.bracket(
+                br, tr, [(a, b) for a, b in rec_pairs], rec_ups, eng_partner, partner
+            )
         return self.finding(Kind.UNEXPLAINED, None, [], None, None, "the pairings differ")  # type: ignore[arg-type]
 
     def illegal(self, w: int, b: int, ps: dict[int, DubovPlayer]) -> Discrepancy:
-        pw, pb = ps[w], ps[b]
+        pw = ps[w]
         if b in pw.opponents or frozenset((w, b)) in self.inp.forbidden:
             met = [g.round for g in self.inp.players[w].games if g.played and g.opponent == b]
-            why = f"they already played in round {met[0]}" if met else "the organiser forbade the pair"
+            why = (
+                f"they already played in round {met[0]}"
+                if met
+                else "the organiser forbade the pair"
+            )
             key = "C1"
         else:
             c = "White" if pw.side == "w" else "Black"
@@ -269,9 +290,13 @@ class RoundAudit:
                 continue
             rule = self.edition.rules[key]
             worse = rv[key] > ev[key]
-            involved = sorted(set(rec_ups) ^ set(br.upfloaters)) if key != "C7" else sorted(
-                {p for pr in rec_pairs for p in pr if ps[pr[0]].side == ps[pr[1]].side}
-                ^ {p for pr in eng_pairs for p in pr if ps[pr[0]].side == ps[pr[1]].side}
+            involved = (
+                sorted(set(rec_ups) ^ set(br.upfloaters))
+                if key != "C7"
+                else sorted(
+                    {p for pr in rec_pairs for p in pr if ps[pr[0]].side == ps[pr[1]].side}
+                    ^ {p for pr in eng_pairs for p in pr if ps[pr[0]].side == ps[pr[1]].side}
+                )
             )
             text = (
                 f"in the {score} bracket, [{key}] (Art. {rule.article}: {rule.text}): the record "
@@ -281,8 +306,12 @@ class RoundAudit:
             if not worse:
                 text = "the record looks better: " + text + ": an engine defect"
             return self.finding(
-                Kind.QUALITY if worse else Kind.UNEXPLAINED, key, involved,
-                _words(key, rv[key], self.inp), _words(key, ev[key], self.inp), text,
+                Kind.QUALITY if worse else Kind.UNEXPLAINED,
+                key,
+                involved,
+                _words(key, rv[key], self.inp),
+                _words(key, ev[key], self.inp),
+                text,
             )
         if sorted(rec_ups) != sorted(br.upfloaters):
             extra = sorted(set(rec_ups) - set(br.upfloaters))
@@ -337,7 +366,9 @@ class RoundAudit:
         only_e = [s for s in es if (s.white, s.black) not in rk]
         n = max(len(only_r), len(only_e))
         return [
-            BoardDiff(only_r[i] if i < len(only_r) else None, only_e[i] if i < len(only_e) else None)
+            BoardDiff(
+                only_r[i] if i < len(only_r) else None, only_e[i] if i < len(only_e) else None
+            )
             for i in range(n)
         ]
 
@@ -349,7 +380,13 @@ class RoundAudit:
             if p is None or st is None:
                 continue
             out.append(
-                PlayerInfo(tpn, p.name, p.rating or None, _show(self.inp, st.score), "".join(st.colours[-4:]))
+                PlayerInfo(
+                    tpn,
+                    p.name,
+                    p.rating or None,
+                    _show(self.inp, st.score),
+                    "".join(st.colours[-4:]),
+                )
             )
         return out
 

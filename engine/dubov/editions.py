@@ -6,10 +6,10 @@ C.04.4.1 (2026) numbers its pairing criteria [C1]..[C10] (Art. 2.1-2.3) and its 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 from types import MappingProxyType
-from collections.abc import Mapping
 
 
 @dataclass(frozen=True)
@@ -34,9 +34,7 @@ RULES: Mapping[str, DubovRule] = MappingProxyType(
         "C3": DubovRule(
             "C3", "2.1.3", "two players with the same absolute colour preference shall not meet"
         ),
-        "C4": DubovRule(
-            "C4", "2.2.1", "the remaining players must still allow a complete pairing"
-        ),
+        "C4": DubovRule("C4", "2.2.1", "the remaining players must still allow a complete pairing"),
         "C5": DubovRule("C5", "2.3.1", "minimise the number of upfloaters"),
         "C6": DubovRule(
             "C6",

@@ -11,6 +11,7 @@ from __future__ import annotations
 from trfaudit.checker.why.model import (
     Alternative,
     BracketInfo,
+    Bye,
     Explanation,
     PlayerWhy,
     Reason,
@@ -103,8 +104,13 @@ class _Why:
                 f"by TPN: {self.nm(tpn)} is in {where}")))  # fmt: skip
         else:
             where = "G1 (White seekers)" if tpn in br.g1 else "G2"
-            out.append(Reason("opponent", "3.2.3", (
-                f"Art. 3.2.3: colour preference {_pref(p)}: {self.nm(tpn)} starts in {where}")))
+            out.append(
+                Reason(
+                    "opponent",
+                    "3.2.3",
+                    (f"Art. 3.2.3: colour preference {_pref(p)}: {self.nm(tpn)} starts in {where}"),
+                )
+            )
         if tpn in br.to_g1 or tpn in br.to_g2:
             to = "G1" if tpn in br.to_g1 else "G2"
             out.append(Reason("opponent", "3.2.4", (
@@ -169,10 +175,16 @@ class _Why:
             rec = self.inp.players.get(tpn)
             e = t.players[tpn].entry(self.inp.round)
             kind = e.kind if e is not None else None
-            bye = {EntryKind.HALF_BYE: "H", EntryKind.FULL_BYE: "F"}.get(kind, "Z") if kind else "Z"  # type: ignore[arg-type]
+            bye: Bye = (
+                "H" if kind is EntryKind.HALF_BYE else "F" if kind is EntryKind.FULL_BYE else "Z"
+            )
             score = self.score(rec.score_before(self.inp.round)) if rec else "0"
-            return PlayerWhy(tpn, name, score, None, None, None, bye, None, False,  # type: ignore[arg-type]
-                             (Reason("bye", "C.04.1", f"{self.nm(tpn)} is not paired this round (absent or a requested bye)"),))  # fmt: skip
+            why = Reason(
+                "bye",
+                "C.04.1",
+                f"{self.nm(tpn)} is not paired this round (absent or a requested bye)",
+            )
+            return PlayerWhy(tpn, name, score, None, None, None, bye, None, False, (why,))
         p = self.ps[tpn]
         if self.tr.bye == tpn:
             return PlayerWhy(tpn, name, self.score(p.score), None, None, None, "PAB", None, False,
@@ -235,7 +247,9 @@ def _against(why: _Why, p: int, q: int) -> tuple[Alternative | None, Verdict]:
     ps = why.ps
     b = why.board.get(p)
     if b is not None and q in (b.white, b.black):
-        return None, Verdict("same", None, None, None, f"the engine pairs {why.nm(p)} with {why.nm(q)}")
+        return None, Verdict(
+            "same", None, None, None, f"the engine pairs {why.nm(p)} with {why.nm(q)}"
+        )
     if p not in ps or q not in ps:
         return None, Verdict("illegal", None, None, None, "one of them is not paired this round")
     if not legal(ps[p], ps[q], why.inp.forbidden):

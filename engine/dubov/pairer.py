@@ -212,11 +212,7 @@ class DubovPairer:
                 chosen.append(cand)
                 continue
             trial = set(chosen) | {cand}
-            w = {
-                e: v
-                for e, v in weights.items()
-                if not self._breaks(e, trial, out, res)
-            }
+            w = {e: v for e, v in weights.items() if not self._breaks(e, trial, out, res)}
             value, m = self.best(w)
             if value == optimum:
                 chosen.append(cand)
@@ -257,14 +253,21 @@ class DubovPairer:
                     base[(a, c)] = 1
         by_tpn = all(not ps[t].colours for t in bracket)
         ranked = sorted(bracket, key=lambda t: ps[t].rank)
-        if by_tpn:
-            g1 = ranked[: len(bracket) // 2]
-        else:
-            g1 = [t for t in ranked if ps[t].white_seeker]
+        # Art. 3.2.3: White seekers, or the first half by TPN when nobody has played yet
+        half = ranked[: len(bracket) // 2]
+        g1 = half if by_tpn else [t for t in ranked if ps[t].white_seeker]
         g2 = [t for t in ranked if t not in g1]
         trace = BracketTrace(
-            ps[residents[0]].score, list(residents), list(ups), by_tpn, list(g1), list(g2),
-            [], [], [], [],
+            ps[residents[0]].score,
+            list(residents),
+            list(ups),
+            by_tpn,
+            list(g1),
+            list(g2),
+            [],
+            [],
+            [],
+            [],
         )
         n = len(bracket)
         w_card = (n // 2 + 1).bit_length()
@@ -273,9 +276,7 @@ class DubovPairer:
             return int(ps[e[0]].side != ps[e[1]].side)
 
         def weigh(cross: Callable[[Edge], int]) -> dict[Edge, int]:
-            return {
-                e: _pack([(1, w_card), (c7(e), w_card), (cross(e), w_card)]) for e in base
-            }
+            return {e: _pack([(1, w_card), (c7(e), w_card), (cross(e), w_card)]) for e in base}
 
         self._bits = 3 * w_card + 1
 
@@ -373,20 +374,14 @@ class DubovPairer:
         chosen: list[int] = []
         for cand in seq:
             trial = set(chosen) | {cand}
-            side_a = little | trial  # must all meet players of large - trial
-
-            def cross_ok(e: Edge) -> bool:
-                a, c = e
-                return (a in side_a) != (c in side_a) and (
-                    (a in side_a and c in large - trial) or (c in side_a and a in large - trial)
-                )
-
+            side_a = little | trial  # each must meet a player of large - trial
+            side_b = large - trial
             w = {
                 e: v
                 for e, v in wts.items()
-                if not (
-                    (e[0] in side_a or e[1] in side_a) and not cross_ok(e)
-                )
+                if not (e[0] in side_a or e[1] in side_a)
+                or (e[0] in side_a and e[1] in side_b)
+                or (e[1] in side_a and e[0] in side_b)
             }
             value, _ = self.best(w)
             if value == optimum:
@@ -426,11 +421,7 @@ class DubovPairer:
                     pairs.append((s, t))
                     fixed |= {s, t}
                     break
-                w = {
-                    f: v
-                    for f, v in cross.items()
-                    if f == e or not ({f[0], f[1]} & {s, t})
-                }
+                w = {f: v for f, v in cross.items() if f == e or not ({f[0], f[1]} & {s, t})}
                 value, m = self.best(w)
                 if value == optimum:
                     mate = m

@@ -7,7 +7,6 @@ import csv
 from pathlib import Path
 
 import pytest
-
 from trfaudit.engine.dubov.pairer import pair_round
 from trfaudit.engine.history import round_input
 from trfaudit.engine.result import NoPairing
@@ -24,9 +23,10 @@ def test_regression_round(row: dict[str, str]) -> None:
     assert t.recorded_rounds() == rnd - 1
     result = pair_round(round_input(t, rnd))
     got = {(b.white, b.black) for b in result.boards}
-    want = {tuple(int(x) for x in pair.split("-")) for pair in row[
-        "boards (white-black) the test asserts"
-    ].split()}
+    want = {
+        tuple(int(x) for x in pair.split("-"))
+        for pair in row["boards (white-black) the test asserts"].split()
+    }
     assert want <= got
     assert str(result.bye) == row["bye"] if row["bye"] != "-" else result.bye is None
 
