@@ -135,108 +135,112 @@ class DubovPairer:
 
     # -- Art. 3.2.1-3.2.2: residents and upfloaters ------------------------------------------
 
+    def adjacency(self, tpns: list[int]) -> dict[int, set[int]]:
+        """The legal opponents ([C1], [C3]) of every player to be paired, worked out once."""
+        ps = self.players
+        adj: dict[int, set[int]] = {t: set() for t in tpns}
+        for i, a in enumerate(tpns):
+            pa = ps[a]
+            for c in tpns[i + 1 :]:
+                if legal(pa, ps[c], self.forbidden):
+                    adj[a].add(c)
+                    adj[c].add(a)
+        return adj
+
     def bracket_weights(self, residents: list[int], lower: list[int]) -> dict[Edge, int]:
         """The weight of every legal pair among the remaining players: [C4] (completion),
-        then [C5]..[C10] on the pairs that involve a resident."""
-        ps = self.players
+        then [C5]..[C10] on the pairs that involve a resident (keys: smaller TPN first)."""
+        ps, adj = self.players, self.adj
         top = ps[residents[0]].score
-        res = set(residents)
-        everyone = residents + lower
-        n = len(everyone)
-        half = n // 2 + 1
+        res, low = set(residents), set(lower)
+        n = len(residents) + len(lower)
         diffs = sorted({top - ps[t].score for t in lower})
         nr = len(residents)
         b = max(nr, 1).bit_length()
-        k6 = len(diffs)
         cost6 = {d: 1 << (b * i) for i, d in enumerate(diffs)}
-        top6 = 1 << (b * k6)
+        top6 = 1 << (b * len(diffs))
         max_up = max((ps[t].upfloats for t in lower), default=0) + 1
         check = not self.last_round
-        w_card = half.bit_length()
+        w_card = (n // 2 + 1).bit_length()
         w_res = (nr + 1).bit_length()
-        w6 = b * k6 + b + 1
-        w9 = (max_up * (nr + 1)).bit_length()
-        widths = (w_card, w_res, w6, w_card, w_res, w9, w_res)
+        widths = (w_card, w_res, b * len(diffs) + b + 1, w_card, w_res,
+                  (max_up * (nr + 1)).bit_length(), w_res)  # fmt: skip
+        off = [sum(widths[i + 1 :]) for i in range(len(widths))]
+        card = 1 << off[0]
         out: dict[Edge, int] = {}
-        for i, a in enumerate(everyone):
+        for a in residents:
             pa = ps[a]
-            for c in everyone[i + 1 :]:
-                pc = ps[c]
-                if not legal(pa, pc, self.forbidden):
+            for c in adj[a]:
+                key = (a, c) if a < c else (c, a)
+                if c in res:
+                    if key not in out:
+                        out[key] = card | (1 << off[1]) | (int(pa.side != ps[c].side) << off[3])
                     continue
-                ra, rc = a in res, c in res
-                vals = [1, 0, 0, 0, 0, 0, 0]
-                if ra and rc:
-                    vals[1] = 1
-                    vals[3] = int(pa.side != pc.side)
-                elif ra or rc:
-                    up = pc if ra else pa
-                    vals[2] = top6 - cost6[top - up.score]
-                    vals[3] = int(pa.side != pc.side)
-                    if check:
-                        maxed = up.upfloats >= self.max_t
-                        vals[4] = int(not maxed)
-                        if maxed:
-                            vals[5] = max_up - up.upfloats
-                        vals[6] = int(not up.upfloated_last)
-                out[(a, c)] = _pack(list(zip(vals, widths)))
+                if c not in low:
+                    continue
+                up = ps[c]
+                w = card | ((top6 - cost6[top - up.score]) << off[2])
+                w |= int(pa.side != up.side) << off[3]
+                if check:
+                    maxed = up.upfloats >= self.max_t
+                    w |= int(not maxed) << off[4]
+                    if maxed:
+                        w |= (max_up - up.upfloats) << off[5]
+                    w |= int(not up.upfloated_last) << off[6]
+                out[key] = w
+        out.update(
+            dict.fromkeys([(a, c) for a in lower for c in adj[a] if c in low and a < c], card)
+        )
         self._bits = sum(widths) + 1
         return out
 
     def best(self, weights: dict[Edge, int]) -> tuple[int, dict[int, int]]:
         mate = max_weight_matching(weights, self._bits) if weights else {}
-        total = sum(weights[(a, c)] for a, c in weights if mate.get(a) == c)
+        total = sum(weights[(a, c)] for a, c in mate.items() if a < c)
         return total, mate
 
     def choose_upfloaters(
         self, residents: list[int], lower: list[int]
     ) -> tuple[list[int], dict[int, int]]:
-        """Art. 3.2.1-3.2.2 and 4.2: the upfloaters, and a best matching with them."""
+        """Art. 3.2.1-3.2.2 and 4.2: the upfloaters, and a best matching with them.
+
+        Candidates are taken in the order of Art. 4.2 (descending score, then ascending TPN);
+        each is kept when some best pairing (same weight) still has every kept candidate
+        meet a resident and every rejected one not."""
         weights = self.bracket_weights(residents, lower)
         optimum, mate = self.best(weights)
-        everyone = residents + lower
-        if len(mate) < len(everyone):
+        if len(mate) < len(residents) + len(lower):
             raise NoPairing("the remaining players cannot all be paired ([C4])")
-        res = set(residents)
+        res, low = set(residents), set(lower)
         k = sum(1 for t in lower if mate.get(t) in res)
         if k == 0:
             return [], mate
-        ps = self.players
+        ps, adj = self.players, self.adj
         order = sorted(lower, key=lambda t: (-ps[t].score, ps[t].rank))  # Art. 4.2.2
         chosen: list[int] = []
-        out: set[int] = set()
+        base = dict(weights)
         for cand in order:
             if len(chosen) == k:
                 break
             if mate.get(cand) in res:
                 chosen.append(cand)
+                # from now on cand meets a resident
+                for c in adj[cand] & low:
+                    base.pop((cand, c) if cand < c else (c, cand), None)
                 continue
-            trial = set(chosen) | {cand}
-            w = {e: v for e, v in weights.items() if not self._breaks(e, trial, out, res)}
-            value, m = self.best(w)
+            trial = dict(base)
+            for c in adj[cand] & low:
+                trial.pop((cand, c) if cand < c else (c, cand), None)
+            value, m = self.best(trial)
             if value == optimum:
                 chosen.append(cand)
-                mate = m
-            else:
-                out.add(cand)
-            if len(chosen) == k:
-                break
-        # the matching must respect the final choice: every other lower player stays out
-        lower_out = set(lower) - set(chosen)
-        w = {e: v for e, v in weights.items() if not self._breaks(e, set(chosen), lower_out, res)}
-        _, mate = self.best(w)
+                mate, base = m, trial
+            else:  # cand does not upfloat
+                for c in adj[cand] & res:
+                    base.pop((cand, c) if cand < c else (c, cand), None)
+        # a best matching keeping every kept candidate in and every other one out has
+        # exactly k upfloaters ([C5]): the kept ones
         return chosen, mate
-
-    @staticmethod
-    def _breaks(e: Edge, inside: set[int], outside: set[int], res: set[int]) -> bool:
-        """Does edge ``e`` break "``inside`` meet residents, ``outside`` do not"?"""
-        a, c = e
-        for x, y in ((a, c), (c, a)):
-            if x in inside and y not in res:
-                return True
-            if x in outside and y in res:
-                return True
-        return False
 
     # -- Art. 3.2.3-3.2.5: G1, G2 and the transposition --------------------------------------
 
@@ -249,8 +253,8 @@ class DubovPairer:
             for c in bracket[i + 1 :]:
                 if a in upset and c in upset:
                     continue  # an upfloater meets a resident (Art. 1.3.2)
-                if self.ok(a, c):
-                    base[(a, c)] = 1
+                if c in self.adj[a]:
+                    base[(a, c) if a < c else (c, a)] = 1
         by_tpn = all(not ps[t].colours for t in bracket)
         ranked = sorted(bracket, key=lambda t: ps[t].rank)
         # Art. 3.2.3: White seekers, or the first half by TPN when nobody has played yet
@@ -399,45 +403,93 @@ class DubovPairer:
         w_card: int,
     ) -> list[Edge]:
         """Art. 3.2.5 with 4.4: S1[i] meets T2[i], T2 the first transposition of G2 (by
-        ascending TPN) that yields a legal pairing (and, with it, the best [C7] value)."""
+        ascending TPN) that yields a legal pairing.
+
+        After Art. 3.2.4 every legal pairing of S1 with G2 has the best [C7] value (the
+        shifts took one player of each unavoidable same-subgroup pair), so legality alone
+        decides: S1 is taken in order and each gets the first G2 player (by TPN) that still
+        leaves a perfect matching of the rest, kept by augmenting paths.  The result's [C7]
+        is checked against the best weighted pairing all the same."""
         s1set = set(s1)
-        cross = {
-            e: _pack([(1, w_card), (c7(e), w_card)])
-            for e in base
-            if (e[0] in s1set) != (e[1] in s1set)
-        }
-        self._bits = 2 * w_card + 1
-        optimum, mate = self.best(cross)
-        pairs: list[Edge] = []
+        nbr: dict[int, set[int]] = {t: set() for t in s1 + pool}
+        for a, c in base:
+            if (a in s1set) != (c in s1set):
+                nbr[a].add(c)
+                nbr[c].add(a)
+        left_edges = [(a, c) for a in s1 for c in nbr[a]]
+        mate = max_cardinality_matching(s1 + pool, left_edges)
+        if len(mate) < len(s1) + len(pool):
+            raise NoPairing("no legal transposition pairs the bracket (Art. 3.2.5)")
         fixed: set[int] = set()
+        pairs: list[Edge] = []
         for s in s1:
             for t in pool:
-                if t in fixed:
+                if t in fixed or t not in nbr[s]:
                     continue
-                e = (s, t) if (s, t) in cross else (t, s)
-                if e not in cross:
-                    continue
-                if mate.get(s) == t:
-                    pairs.append((s, t))
-                    fixed |= {s, t}
-                    break
-                w = {f: v for f, v in cross.items() if f == e or not ({f[0], f[1]} & {s, t})}
-                value, m = self.best(w)
-                if value == optimum:
-                    mate = m
+                if mate[s] == t or self._rematch(mate, nbr, fixed, s, t):
                     pairs.append((s, t))
                     fixed |= {s, t}
                     break
             else:
                 raise NoPairing(f"no legal transposition pairs player {s} (Art. 3.2.5)")
-            cross = {f: v for f, v in cross.items() if f == e or not ({f[0], f[1]} & {s, t})}
+        cross = {e: _pack([(1, w_card), (c7(e), w_card)]) for e in base
+                 if (e[0] in s1set) != (e[1] in s1set)}  # fmt: skip
+        self._bits = 2 * w_card + 1
+        optimum, _ = self.best(cross)
+        got = sum(cross[(a, c) if a < c else (c, a)] for a, c in pairs)
+        if got != optimum:  # not reached when Art. 3.2.4 did its work; kept as a guard
+            raise NoPairing("the transposition does not reach the best [C7] (Art. 3.2.4-3.2.5)")
         return pairs
+
+    @staticmethod
+    def _rematch(
+        mate: dict[int, int], nbr: dict[int, set[int]], fixed: set[int], s: int, t: int
+    ) -> bool:
+        """Make ``s``-``t`` part of the perfect matching ``mate`` (of a bipartite graph whose
+        left side holds ``s``), keeping ``fixed`` players' partners; False when impossible."""
+        t_old, s_old = mate[s], mate[t]
+        # s_old (left) must reach t_old (right) by an alternating path avoiding s, t, fixed
+        banned = fixed | {s, t}
+        parent: dict[int, int] = {}  # right vertex -> the left vertex it was reached from
+        frontier = [s_old]
+        seen_left = {s_old}
+        found = False
+        while frontier and not found:
+            nxt = []
+            for u in frontier:
+                for r in nbr[u]:
+                    if r in banned or r in parent:
+                        continue
+                    parent[r] = u
+                    if r == t_old:
+                        found = True
+                        break
+                    w = mate[r]
+                    if w not in banned and w not in seen_left:
+                        seen_left.add(w)
+                        nxt.append(w)
+                if found:
+                    break
+            frontier = nxt
+        if not found:
+            return False
+        r = t_old
+        while True:
+            u = parent[r]
+            prev = mate[u] if u != s_old else None
+            mate[u], mate[r] = r, u
+            if prev is None:
+                break
+            r = prev
+        mate[s], mate[t] = t, s
+        return True
 
     # -- the round --------------------------------------------------------------------------
 
     def pair(self) -> RoundPairing:
         ps = self.players
         bye, bye_order = self.choose_bye()
+        self.adj = self.adjacency([t for t in ps if t != bye])
         remaining = sorted((t for t in ps if t != bye), key=lambda t: (-ps[t].score, ps[t].rank))
         pairs: list[Edge] = []
         rules: dict[Edge, str] = {}
