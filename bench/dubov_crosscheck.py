@@ -3,7 +3,10 @@
 Witnesses (never dependencies; build or install them in a scratch folder):
 
 * ``TRFAUDIT_CPPDUBOV``: the CPPDubovSystem binary (``--pairings IN --output OUT.csv``);
-* ``TRFAUDIT_PY4SWISS``: the ``py4swiss`` command (``-t IN -e dubov -p OUT``).
+* ``TRFAUDIT_PY4SWISS``: the ``py4swiss`` command (``-t IN -e dubov -p OUT``); or
+  ``TRFAUDIT_PY4SWISS_WORKER``: a long-running command that reads ``IN OUT`` lines on stdin,
+  writes each pairing to OUT in py4swiss's output format and answers one line per request
+  (it saves py4swiss's start-up on every round).
 
 Each tournament is generated here (random ratings, draws, forfeits, announced absences,
 odd fields) and played round by round: before each round the three engines pair the same
@@ -27,8 +30,10 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
+from trfaudit.engine.acceleration import baku_virtual_points
 from trfaudit.engine.dubov.pairer import pair_round
 from trfaudit.engine.history import round_input
 from trfaudit.engine.result import NoPairing
@@ -50,13 +55,19 @@ class Event:
     rounds: int
     ratings: list[int]
     entries: dict[int, list[Entry]] = field(default_factory=dict)
+    #: Baku acceleration (C.04.7): virtual points by TPN and round (empty: none).
+    acc: dict[int, dict[int, float]] = field(default_factory=dict)
 
     def points(self, tpn: int) -> float:
         value = {"1": 1.0, "+": 1.0, "U": 1.0, "=": 0.5, "H": 0.5}
         return sum(value.get(e.result, 0.0) for e in self.entries[tpn])
 
-    def render(self, absent: set[int]) -> str:
+    def render(self, absent: set[int], cpp: bool = False) -> str:
+        """The file to pair the next round from; ``cpp``: CPPDubovSystem's variant (its own
+        ``ACC 1`` for the acceleration instead of ``XXA`` lines, which it refuses)."""
         lines = ["012 trfaudit Dubov cross-check", f"XXR {self.rounds}", "XXC white1"]
+        if self.acc and cpp:
+            lines.append("ACC 1")
         for tpn in range(1, self.n + 1):
             head = (
                 f"001 {tpn:4d}      {'Player ' + str(tpn):<33} {self.ratings[tpn - 1]:4d}"
@@ -64,6 +75,10 @@ class Event:
             )
             blocks = "".join(f"  {e.opponent:04d} {e.colour} {e.result}" for e in self.entries[tpn])
             lines.append(head + blocks)
+        if self.acc and not cpp:
+            for tpn, rounds in sorted(self.acc.items()):
+                cells = "".join(f" {rounds.get(r, 0.0):4.1f}" for r in range(1, self.rounds + 1))
+                lines.append(f"XXA {tpn:4d}{cells}")
         if absent:
             lines.append("XXZ " + " ".join(str(t) for t in sorted(absent)))
         return "\n".join(lines) + "\n"
@@ -91,8 +106,8 @@ def cpp(binary: str, path: Path) -> Pairing | None:
         if len(cells) < 2 or not cells[0]:
             continue
         w, b = int(cells[0]), int(cells[1])
-        if b == -1:
-            bye = w
+        if -1 in (w, b):
+            bye = max(w, b)
         else:
             pairs.add((w, b))
     out.unlink()
@@ -107,11 +122,33 @@ def py4swiss(command: str, path: Path) -> Pairing | None:
         text=True,
         timeout=120,
     )
-    if done.returncode != 0 or not out.exists():
+    if done.returncode != 0:
+        return None
+    return read_p4s(out)
+
+
+class Worker:
+    """A long-running witness: one ``IN OUT`` line per request, one line per answer."""
+
+    def __init__(self, command: str) -> None:
+        self.proc = subprocess.Popen(
+            command.split(), stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True
+        )
+
+    def __call__(self, path: Path) -> Pairing | None:
+        out = path.with_suffix(".p4s")
+        assert self.proc.stdin is not None and self.proc.stdout is not None
+        self.proc.stdin.write(f"{path} {out}\n")
+        self.proc.stdin.flush()
+        self.proc.stdout.readline()
+        return read_p4s(out)
+
+
+def read_p4s(out: Path) -> Pairing | None:
+    if not out.exists():
         return None
     pairs, bye = set(), None
-    rows = out.read_text().split()
-    nums = [int(x) for x in rows[1:]]
+    nums = [int(x) for x in out.read_text().split()[1:]]
     for w, b in zip(nums[::2], nums[1::2]):
         if b == 0:
             bye = w
@@ -180,6 +217,8 @@ def run(args: argparse.Namespace) -> Tally:
     rng = random.Random(args.seed)
     cpp_bin = os.environ.get("TRFAUDIT_CPPDUBOV")
     p4s_cmd = os.environ.get("TRFAUDIT_PY4SWISS")
+    worker_cmd = os.environ.get("TRFAUDIT_PY4SWISS_WORKER")
+    worker = Worker(worker_cmd) if worker_cmd else None
     tally = Tally()
     tmp = Path(tempfile.mkdtemp(prefix="dubov-x-"))
     for k in range(args.tournaments):
@@ -187,6 +226,11 @@ def run(args: argparse.Namespace) -> Tally:
         rounds = rng.randint(3, 9)
         ratings = sorted((rng.randint(1000, 2700) for _ in range(n)), reverse=True)
         ev = Event(n, rounds, ratings, {t: [] for t in range(1, n + 1)})
+        if args.accelerated and rng.randrange(args.accelerated) == 0:
+            virtual = baku_virtual_points(
+                list(range(1, n + 1)), rounds, Fraction(1), Fraction(1, 2)
+            )
+            ev.acc = {t: {r: float(v) for r, v in rs.items()} for t, rs in virtual.items()}
         driver = ("trfaudit", "cpp", "py4swiss")[k % 3]
         absence = rng.choice([0, 0, 10, 20])
         forfeits = rng.choice([0, 0, 15, 30])
@@ -204,8 +248,11 @@ def run(args: argparse.Namespace) -> Tally:
                 mine: Pairing | None = ours(text, rnd)
             except NoPairing:
                 mine = None
-            c = cpp(cpp_bin, path) if cpp_bin else None
-            p = py4swiss(p4s_cmd, path) if p4s_cmd else None
+            cpp_path = path.with_name(path.stem + "-cpp.trf")
+            cpp_path.write_text(ev.render(absent, cpp=True))
+            c = cpp(cpp_bin, cpp_path) if cpp_bin else None
+            cpp_path.unlink()
+            p = worker(path) if worker else py4swiss(p4s_cmd, path) if p4s_cmd else None
             tally.rounds += 1
             if c is not None:
                 tally.cpp_n += 1
@@ -238,6 +285,8 @@ def run(args: argparse.Namespace) -> Tally:
             out.mkdir(parents=True, exist_ok=True)
             text = ev.render(set()).replace("XXC white1\n", "XXC white1\n192 FIDE_DUBOV\n")
             (out / f"dubov-s{args.seed}-t{k}.trf").write_text(text)
+        if args.progress:
+            print(f"tournament {k + 1}: {tally}", file=sys.stderr, flush=True)
     return tally
 
 
@@ -258,6 +307,13 @@ def main(argv: list[str] | None = None) -> int:
         help="write each tournament whose every round the three "
         "engines paired alike (192 FIDE_DUBOV added)",
     )
+    ap.add_argument(
+        "--accelerated",
+        type=int,
+        default=0,
+        help="1 tournament in N with the Baku acceleration (0: none)",
+    )
+    ap.add_argument("--progress", action="store_true", help="a line per tournament on stderr")
     args = ap.parse_args(argv)
     t = run(args)
 
