@@ -1,0 +1,57 @@
+"""The commands on Dubov files: ``check`` (exit code, the criterion, the JSON schema),
+``pair``, ``explain`` (G1/G2, ARO and the rules in the Dubov text's numbering)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import jsonschema
+from trfaudit.checker.cli import app
+from trfaudit.checker.reports.json import schema
+from typer.testing import CliRunner
+
+from .hand import five, six
+from .test_tampered import CLEAN
+
+runner = CliRunner()
+EXPLAIN_SCHEMA = Path(__file__).resolve().parents[2] / "checker/reports/schema/explain.schema.json"
+
+
+def test_check_names_the_dubov_criterion(tmp_path: Path) -> None:
+    swapped = ["0003 b 1", "0005 w =", "0001 w 0", "0006 w 1", "0002 b 0", "0004 b ="]
+    path = tmp_path / "swapped.trf"
+    path.write_text(six(swapped))
+    result = runner.invoke(app, ["check", str(path), "--format", "json"])
+    assert result.exit_code == 1
+    doc = json.loads(result.stdout)
+    jsonschema.validate(doc, schema())
+    report = doc["files"][0] if "files" in doc else doc
+    assert report["rules"] == "dubov"
+    found = [d for r in report["rounds"] for d in r["discrepancies"]]
+    assert [(d["kind"], d["criterion"]) for d in found] == [("illegal", "C1")]
+
+
+def test_check_clean_and_rules_dubov(tmp_path: Path) -> None:
+    path = tmp_path / "clean.trf"
+    path.write_text(six(CLEAN).replace("192 FIDE_DUBOV\n", ""))
+    assert runner.invoke(app, ["check", str(path), "--rules", "dubov"]).exit_code == 0
+    # without the code or --rules the file is read as a Dutch one: round 2 differs there
+    assert runner.invoke(app, ["check", str(path)]).exit_code == 1
+
+
+def test_pair_and_explain(tmp_path: Path) -> None:
+    path = tmp_path / "five.trf"
+    path.write_text(five())
+    result = runner.invoke(app, ["pair", str(path)])
+    assert result.exit_code == 0
+    assert result.stdout.split() == ["3", "2", "1", "5", "4", "3", "0"]
+    result = runner.invoke(app, ["explain", str(path), "--player", "4", "--format", "json"])
+    assert result.exit_code == 0
+    doc = json.loads(result.stdout)
+    jsonschema.validate(doc, json.loads(EXPLAIN_SCHEMA.read_text()))
+    text = " ".join(r["text"] for r in doc["players"][0]["reasons"])
+    assert "Art. 3.2.4" in text and "G1" in text and "ARO 2300" in text
+    assert "Art. 5.2.3" in text
+    rules = [r["rule"] for r in doc["players"][0]["reasons"]]
+    assert rules[0] == "3.2.2"  # 4 is an upfloater of the 1.0 bracket
