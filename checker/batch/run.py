@@ -304,7 +304,7 @@ def prepare_tournament(
         names += [
             n
             for n in edition_names()
-            if n not in names and n in EDITIONS and not system_of(EDITIONS[n]).team
+            if n not in names and n in EDITIONS and system_of(EDITIONS[n]) is system_of(edition)
         ]
     editions = tuple(EDITIONS[n] for n in names if n in EDITIONS)
     report.editions = [e.name for e in editions]

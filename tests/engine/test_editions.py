@@ -137,12 +137,18 @@ def test_cli_choices_come_from_the_registry():
     from trfaudit.checker.cli import check, generate, pair
     from trfaudit.corpus.config import RULES
 
-    # every built-in system's editions: the Dutch ones, then the Swiss Team one (issue 23)
-    assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES, "team-2026"]
+    # every built-in system's editions: the Dutch ones, the Swiss Team one, the Dubov one
+    assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES, "team-2026", "dubov"]
     # check also takes "all": every edition side by side (issue 9)
-    assert [m.value for m in check.Rules] == ["auto", *EDITION_NAMES, "team-2026", "all"]
+    assert [m.value for m in check.Rules] == [
+        "auto",
+        *EDITION_NAMES,
+        "team-2026",
+        "dubov",
+        "all",
+    ]
     # The generator writes the edition into the file's type code: only editions with one.
-    assert RULES == ("2025", "2017")
+    assert RULES == ("2025", "2017", "dubov")
     assert [m.value for m in generate.Rules] == list(RULES)
 
 
