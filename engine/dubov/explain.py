@@ -65,9 +65,10 @@ class _Why:
             p = ps[tpn]
             out.append(Reason("bye", "3.1", (
                 f"Art. 3.1: {self.nm(tpn)} gets the pairing-allocated bye: no PAB or win without "
-                f"playing before ([C2]), the others can all be paired ([C4]), and of those the "
-                f"lowest score ({self.score(p.score)}, 3.1.3), the most games played ({p.played}, "
-                f"3.1.4) and the largest TPN (3.1.5)")))  # fmt: skip
+                f"playing before ([C2]), the others can all be paired ([C4]), and first in the "
+                f"order of 3.1.3-3.1.5 (lowest score, then most games played, then largest TPN): "
+                f"score {self.score(p.score)}, {p.played} game{'s' if p.played != 1 else ''} "
+                f"played, TPN {p.rank}")))  # fmt: skip
             skipped = tr.bye_candidates[: tr.bye_candidates.index(tpn)]
             if skipped:
                 out.append(Reason("bye", "3.1.2", (
@@ -262,7 +263,17 @@ def _against(why: _Why, p: int, q: int) -> tuple[Alternative | None, Verdict]:
                 "upfloat one of them where the brackets' [C5]-[C10] choice did not "
                 "(Art. 3.2.2)")  # fmt: skip
         return None, Verdict("quality", "C5", None, None, text, uncertain=True)
-    key, text = why.why_not(p, q, set())
+    br = bp
+    assert br is not None
+    if (p in br.s1) == (q in br.s1):
+        group = "G1" if p in br.s1 else "G2"
+        return None, Verdict("order", "3.2.4", None, None, (
+            f"{why.nm(p)} and {why.nm(q)} are both in {group} after Art. 3.2.4 (G1/G2 "
+            "re-composition): S1 players meet G2 players only"))  # fmt: skip
+    s, g = (p, q) if p in br.s1 else (q, p)
+    b = why.board[s]
+    got = b.black if b.white == s else b.white
     return None, Verdict("order", "3.2.5", None, None, (
-        f"{why.nm(p)} and {why.nm(q)} may meet, but Art. 3.2.4-3.2.5 (G1/G2 and the first legal "
-        f"transposition) pair them otherwise"))  # fmt: skip
+        f"Art. 3.2.5: {why.nm(s)} (S1) meets {why.nm(got)}, who comes first in the transposition "
+        f"order of G2 (Art. 4.4: ascending TPN) among the opponents that leave a legal pairing "
+        f"of the bracket; {why.nm(g)} does not come before"))  # fmt: skip
