@@ -409,6 +409,16 @@ def check_file(t: Tournament, rules: str = "auto", only: int | None = None) -> F
     code = (t.type_code or "").strip()
     report.rules_reason = f"192 {code}" if code else f"--rules {rules}"
     report.editions = [DUBOV_2026.name]
+    from trfaudit.trf.validate import validate
+
+    problems = validate(t)
+    # as for the Dutch system: a problem of one round's pairing is that round's finding
+    fatal = [p for p in problems if p.is_error and p.round is None]
+    report.warnings = [str(p) for p in problems if p not in fatal]
+    if fatal:
+        more = f" (and {len(fatal) - 3} more)" if len(fatal) > 3 else ""
+        report.error = "inconsistent file: " + "; ".join(str(p) for p in fatal[:3]) + more
+        return report
     recorded = t.recorded_rounds()
     if only is not None and not 1 <= only <= recorded:
         report.error = f"round {only} is not recorded (rounds 1..{recorded} are)"

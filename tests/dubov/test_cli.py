@@ -55,3 +55,15 @@ def test_pair_and_explain(tmp_path: Path) -> None:
     assert "Art. 5.2.3" in text
     rules = [r["rule"] for r in doc["players"][0]["reasons"]]
     assert rules[0] == "3.2.2"  # 4 is an upfloater of the 1.0 bracket
+
+
+def test_inconsistent_file_is_refused_with_its_line(tmp_path: Path) -> None:
+    lines = six(CLEAN).splitlines()
+    lines[3] = lines[3][:80] + " 3.0" + lines[3][84:]  # player 1 has 2.0 points
+    text = "\n".join(lines) + "\n"
+    path = tmp_path / "bad.trf"
+    path.write_text(text)
+    result = runner.invoke(app, ["check", str(path)])
+    assert result.exit_code == 2
+    flat = " ".join(result.output.split())
+    assert "inconsistent file" in flat and "bad.trf:4:81: player 1: points 3.0" in flat
