@@ -19,7 +19,7 @@ EXPLAIN_SCHEMA = Path(__file__).resolve().parents[2] / "checker/reports/schema/e
 
 
 def test_check_names_the_dubov_criterion(tmp_path: Path) -> None:
-    swapped = ["0003 b 1", "0005 w =", "0001 w 0", "0006 w 1", "0002 b 0", "0004 b ="]
+    swapped = ["0003 b 1", "0005 w =", "0001 w 0", "0006 w 1", "0002 b =", "0004 b 0"]
     path = tmp_path / "swapped.trf"
     path.write_text(six(swapped))
     result = runner.invoke(app, ["check", str(path), "--format", "json"])
