@@ -146,6 +146,16 @@ def explain_players(
     if not 1 <= round <= recorded + 1:
         raise ValueError(f"cannot explain round {round}: rounds 1..{recorded + 1} can be")
     edition, reason = _edition(t, rules)
+    if edition.name == "dubov":  # the Dubov System explains its own rounds (engine/dubov)
+        from dataclasses import replace
+
+        from trfaudit.engine.dubov.explain import explain_round
+
+        one = players[0] if players and len(players) == 1 else None
+        e = explain_round(t, round, edition, one, against, reason)  # type: ignore[arg-type]
+        if players is None:
+            return e
+        return replace(e, players=tuple(p for p in e.players if p.tpn in players))
     for who in [*(players or []), against]:
         if who is not None and who not in t.players:
             raise ValueError(f"player {who} is not in the tournament")

@@ -67,3 +67,15 @@ def test_inconsistent_file_is_refused_with_its_line(tmp_path: Path) -> None:
     assert result.exit_code == 2
     flat = " ".join(result.output.split())
     assert "inconsistent file" in flat and "bad.trf:4:81: player 1: points 3.0" in flat
+
+
+def test_html_report_of_a_differing_round(tmp_path: Path) -> None:
+    # the report's player tables come from the Dubov explainer
+    wrong = ["0002 b 0", "0001 w 1", "0005 b 0", "0000 - U", "0003 w 1"]
+    path, out = tmp_path / "pab.trf", tmp_path / "pab.html"
+    path.write_text(five(wrong))
+    result = runner.invoke(app, ["check", str(path), "--format", "html", "-o", str(out)])
+    assert result.exit_code == 1
+    html = out.read_text()
+    assert "Art. 3.1.3 (the PAB goes to the lowest score)" in html
+    assert "Art. 3.1: Player 3 (3) gets the pairing-allocated bye" in html
