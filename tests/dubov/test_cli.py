@@ -79,3 +79,13 @@ def test_html_report_of_a_differing_round(tmp_path: Path) -> None:
     html = out.read_text()
     assert "Art. 3.1.3 (the PAB goes to the lowest score)" in html
     assert "Art. 3.1: Player 3 (3) gets the pairing-allocated bye" in html
+
+
+def test_generate_system_dubov_then_check(tmp_path: Path) -> None:
+    out = tmp_path / "g.trf"
+    args = ["generate", "--system", "dubov", "--players", "11", "--rounds", "5", "--seed", "3"]
+    assert runner.invoke(app, [*args, "-o", str(out)]).exit_code == 0
+    assert "192 FIDE_DUBOV" in out.read_text()
+    result = runner.invoke(app, ["check", str(out)])
+    assert result.exit_code == 0
+    assert "5 rounds checked, 5 match" in " ".join(result.output.split())
