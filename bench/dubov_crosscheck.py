@@ -225,7 +225,13 @@ def run(args: argparse.Namespace) -> Tally:
     for k in range(args.tournaments):
         n = rng.randint(args.min_players, args.max_players)
         rounds = rng.randint(3, 9)
-        ratings = sorted((rng.randint(1000, 2700) for _ in range(n)), reverse=True)
+        ratings = sorted(
+            (
+                0 if args.unrated and rng.randrange(args.unrated) == 0 else rng.randint(1000, 2700)
+                for _ in range(n)
+            ),
+            reverse=True,
+        )
         ev = Event(n, rounds, ratings, {t: [] for t in range(1, n + 1)})
         if args.accelerated and rng.randrange(args.accelerated) == 0:
             virtual = baku_virtual_points(
@@ -315,6 +321,12 @@ def main(argv: list[str] | None = None) -> int:
         type=int,
         default=0,
         help="1 tournament in N with the Baku acceleration (0: none)",
+    )
+    ap.add_argument(
+        "--unrated",
+        type=int,
+        default=0,
+        help="1 player in N unrated (rating 0, last in the initial order; 0: none)",
     )
     ap.add_argument("--progress", action="store_true", help="a line per tournament on stderr")
     args = ap.parse_args(argv)
