@@ -3,10 +3,12 @@ so that the file says which edition paired it (whether the engine has them is ch
 
 A module of its own so that ``trfaudit generate``'s ``--rules`` choices load without the
 settings machinery of :mod:`corpus.config` (every command line start, ``--help`` included).
+The Dubov System's edition (``dubov``: ``192 FIDE_DUBOV``) is one of them.
 """
 
 from __future__ import annotations
 
+from trfaudit.engine.dubov.editions import DUBOV_2026
 from trfaudit.engine.dutch.editions import ALL_EDITIONS
 
-RULES = tuple(e.name for e in ALL_EDITIONS if e.type_codes)
+RULES = tuple(e.name for e in ALL_EDITIONS if e.type_codes) + (DUBOV_2026.name,)

@@ -50,7 +50,7 @@ from .players import make_entrants
 from .results import draw_result
 
 if TYPE_CHECKING:
-    from trfaudit.engine.dutch.editions import Edition
+    from trfaudit.engine.systems import EditionInfo
     from trfaudit.trf.errors import Problem
 
 #: Output dialects: the name on the command line -> the trf.writer dialect.  TRF-16 cannot
@@ -64,15 +64,28 @@ class RulesNotImplemented(ConfigError):
     """The engine does not have the requested edition of the rules yet."""
 
 
-def edition_for(rules: str) -> Edition:
-    from trfaudit.engine.dutch.editions import EDITIONS
+def edition_for(rules: str) -> EditionInfo:
+    """The edition a generated tournament is paired under: any individual system's that
+    pairs the shared round input (the Dutch editions, the Dubov one, ...)."""
+    from trfaudit.engine.systems import EDITIONS, RoundInputSystem, system_of
 
-    if rules not in EDITIONS:
+    edition = EDITIONS.get(rules)
+    if edition is None or not isinstance(system_of(edition), RoundInputSystem):
+        names = sorted(n for n, e in EDITIONS.items() if isinstance(system_of(e), RoundInputSystem))
         raise RulesNotImplemented(
-            f"rules {rules}: the {rules} edition of the Dutch rules is not implemented yet "
-            f"(available: {', '.join(sorted(EDITIONS))})"
+            f"rules {rules}: no pairing system here pairs a generated tournament under "
+            f"{rules!r} (available: {', '.join(names)})"
         )
-    return EDITIONS[rules]
+    return edition
+
+
+def _type_code(edition: EditionInfo) -> str:
+    """The ``192`` code a generated file names its edition by (the system's code when the
+    edition has none of its own)."""
+    from trfaudit.engine.systems import system_of
+
+    codes: tuple[str, ...] = getattr(edition, "type_codes", ())
+    return codes[0] if codes else system_of(edition).code
 
 
 @dataclass
@@ -192,8 +205,8 @@ def generate(config: GeneratorConfig, seed: int) -> Generated:
         name=f"trfaudit random tournament {seed}",
         players_count=str(cfg.players),
         rated_players_count=str(rated),
-        tournament_type=edition.type_codes[0],
-        type_code=edition.type_codes[0] + ("_BAKU" if cfg.baku else ""),
+        tournament_type=_type_code(edition),
+        type_code=_type_code(edition) + ("_BAKU" if cfg.baku else ""),
         total_rounds=cfg.rounds,
         initial_colour=colour,
         scoring=cfg.scoring(),

@@ -81,6 +81,7 @@ class RoundInput:
     rank_order: list[int]  # TPNs in initial-ranking order (normally ascending TPN)
     initial_colour: str | None  # 'w' / 'b' (5.1); None: not known
     forbidden: set[frozenset[int]] = field(default_factory=set)  # organiser-forbidden pairs
+    ratings: dict[int, int] = field(default_factory=dict)  # by TPN; 0 = unrated (Dubov ARO)
 
 
 def _units(values: list[Fraction]) -> int:
@@ -242,5 +243,13 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:
                     forbidden.add(frozenset((a, b)))
     total = t.total_rounds or max(recorded, rnd)
     return RoundInput(
-        rnd, total, pts, players, to_pair, rank_order, colour.lower() if colour else None, forbidden
+        rnd,
+        total,
+        pts,
+        players,
+        to_pair,
+        rank_order,
+        colour.lower() if colour else None,
+        forbidden,
+        {tpn: p.rating for tpn, p in t.players.items()},
     )

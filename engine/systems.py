@@ -280,10 +280,11 @@ def _load() -> dict[str, System]:
 def builtin_systems() -> tuple[System, ...]:
     """The systems the package registers, the default first: one line each."""
     from .berger.system import BERGER_SYSTEM
+    from .dubov.system import DUBOV
     from .dutch.system import DUTCH
     from .team.system import TEAM
 
-    return (DUTCH, TEAM, BERGER_SYSTEM)
+    return (DUTCH, TEAM, BERGER_SYSTEM, DUBOV)
 
 
 def register(system: System) -> System:

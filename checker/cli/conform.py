@@ -66,7 +66,9 @@ def conform_command(
     replay: Annotated[
         Path | None, typer.Option("--replay", metavar="DIR", help=REPLAY_HELP)
     ] = None,
-    rules: Annotated[str, typer.Option("--rules", help="Edition: 2025 or 2017.")] = "2025",
+    rules: Annotated[
+        str, typer.Option("--rules", help="Edition: 2025, 2017 or dubov (C.04.4.1 2026).")
+    ] = "2025",
     count: Annotated[int, typer.Option("--count", "-k", min=1, help="Tournaments.")] = 100,
     seed: Annotated[int, typer.Option("--seed", "-s", min=0, help="First seed.")] = 1,
     mix: Annotated[bool, typer.Option("--mix", help="Draw each one's settings.")] = False,
@@ -119,12 +121,12 @@ def conform_command(
             err=True,
         )
         raise typer.Exit(EXIT_INVALID)
-    if rules not in ("2025", "2017"):
-        say(f"--rules {rules}: expected 2025 or 2017", err=True)
+    if rules not in ("2025", "2017", "dubov"):
+        say(f"--rules {rules}: expected 2025, 2017 or dubov", err=True)
         raise typer.Exit(EXIT_INVALID)
     others = tuple(
         x.strip()
-        for x in (try_rules or ("2017" if rules == "2025" else "2025")).split(",")
+        for x in (try_rules or {"2025": "2017", "2017": "2025"}.get(rules, "")).split(",")
         if x.strip()
     )
     unknown = [x for x in others if x not in ("2025", "2017")]

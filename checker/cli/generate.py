@@ -115,7 +115,7 @@ def generate_command(
         "--system",
         help="dutch (the default); team: the Swiss Team system (C.04.6 2026); berger: a "
         "round-robin by the Berger tables (C.05 Annex 1; --players, --rounds, --code "
-        "BERGER_ROUNDROBIN_Gn ...).",
+        "BERGER_ROUNDROBIN_Gn ...); dubov: the Dubov System (C.04.4.1 2026).",
     ),
     teams: Optional[int] = typer.Option(None, "--teams", help="--system team: teams."),
     boards: int = typer.Option(4, "--boards", help="--system team: boards per match."),

@@ -200,7 +200,7 @@ def _differs(
     if broken:
         return Verdict(broken)
     x = with_pairing(t, rnd, got)
-    report = safe_check(x, rnd, edition)
+    report = safe_check(x, rnd, edition)  # by the edition's own system
     findings = list(report.discrepancies)
     if report.status == MATCH or not findings:
         findings = [

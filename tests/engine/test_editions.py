@@ -137,13 +137,14 @@ def test_cli_choices_come_from_the_registry():
     from trfaudit.checker.cli import check, generate, pair
     from trfaudit.corpus.config import RULES
 
-    # every built-in system's editions: the Dutch ones, the Swiss Team one, the Berger tables'
-    berger = ["berger", "berger-fide"]
-    assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES, "team-2026", *berger]
-    # check also takes "all": every edition side by side (issue 9)
-    assert [m.value for m in check.Rules] == ["auto", *EDITION_NAMES, "team-2026", *berger, "all"]
+    # every built-in system's editions: the Dutch ones, the Swiss Team one, the Berger
+    # tables', the Dubov one
+    others = ["team-2026", "berger", "berger-fide", "dubov"]
+    assert [m.value for m in pair.Rules] == ["auto", *EDITION_NAMES, *others]
+    # check also takes "all": every edition side by side
+    assert [m.value for m in check.Rules] == ["auto", *EDITION_NAMES, *others, "all"]
     # The generator writes the edition into the file's type code: only editions with one.
-    assert RULES == ("2025", "2017")
+    assert RULES == ("2025", "2017", "dubov")
     assert [m.value for m in generate.Rules] == list(RULES)
 
 
