@@ -146,8 +146,7 @@ def baku_acceleration(t: Tournament, pts: Points) -> dict[int, dict[int, int]]:
     }
 
 
-# 95 lines: the round's players, absences, byes, acceleration and forbidden pairs, read in one pass.
-def round_input(t: Tournament, rnd: int) -> RoundInput:
+def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the round's players, absences, byes, acceleration and forbidden pairs, read in one pass
     """The input for pairing round ``rnd`` from rounds 1..rnd-1 of ``t``.
 
     Players whose round-``rnd`` entry (or next-round announcement) says they do not play

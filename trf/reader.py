@@ -371,7 +371,7 @@ class _Reader:
         del entries[last_data:]  # trailing all-blank blocks carry no information
         return entries
 
-    def decode_block(
+    def decode_block(  # noqa: C901 - one 001 round block, every field of TRF-16 and its dialects in turn
         self, block: str, pos: int, round_: int, line: int
     ) -> tuple[EntryKind, int | None, str | None, str]:
         """Decode one round block: (kind, opponent, colour, result).

@@ -88,7 +88,7 @@ class RecordedRound:
         return not any(f.code != errors.ONE_COLOUR for f in self.faults)
 
 
-def read_round(t: Tournament, rnd: int) -> RecordedRound:
+def read_round(t: Tournament, rnd: int) -> RecordedRound:  # noqa: C901 - each entry kind of a round, and the faults of each
     """Round ``rnd`` of ``t``: its pairs, colours and PAB, and its faults."""
     players = t.players
     participants = [tpn for tpn, p in players.items() if takes_part(p.entry(rnd))]

@@ -70,7 +70,6 @@ def _worker(
     return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
 
-# 68 lines: the serial and the process-pool paths share the progress count and the result order.
 def run(
     inputs: Iterable[str], options: Options, progress: Callable[[int, int], None] | None = None
 ) -> BatchReport:

@@ -84,7 +84,6 @@ def _tell_rules(batch: "BatchReport", say: "Callable[..., None]") -> None:
             say(f"{f.file}: not checked: {f.error}", err=True)
 
 
-# 129 lines: typer reads the options from the parameters, each with its help; the work is checker.batch.
 def check_command(
     inputs: list[str] = typer.Argument(
         ..., metavar="FILE_OR_DIR...", help="TRF files, or folders of .trf files."
@@ -324,7 +323,6 @@ def _gather(
     return BatchReport(cast("list[FileReport]", reports))  # iter_files yields every path
 
 
-# 68 lines: the jsonl stream writes, resumes and summarises in one pass over the files.
 def _stream(
     inputs: list[str],
     options: "Options",

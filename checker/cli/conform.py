@@ -194,7 +194,7 @@ def _replay_line(
     return " ".join(shlex.quote(w) for w in words) + " --seed {seed} --count 1 -o replay-{seed}"
 
 
-def _run(o: RunOptions) -> int:
+def _run(o: RunOptions) -> int:  # noqa: C901 - the run's options, each checked and reported in the user's words
     """Run the conformance test (or its reverse) that ``o`` describes; the exit code."""
     from concurrent.futures.process import BrokenProcessPool
 

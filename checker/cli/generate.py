@@ -53,8 +53,7 @@ def _progress() -> "Progress | None":
     )
 
 
-# 170 lines: typer reads the options from the parameters, each with its help, and they make the settings.
-def generate_command(
+def generate_command(  # noqa: C901 - typer reads the options from the parameters, each with its help, and they make the settings
     output: Path = typer.Option(
         ..., "--output", "-o", help="Output file ('-' = stdout), or with --count a directory."
     ),

@@ -99,7 +99,6 @@ def boards_table(r: RoundReport, names: dict[int, str], full: bool) -> Group:
     return Group(*parts)
 
 
-# 70 lines: the bracket table's columns, as the report prints them.
 def bracket_table(b: BracketView, full: bool = True) -> Group:
     from rich import box
     from rich.console import Group, RenderableType

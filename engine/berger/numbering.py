@@ -71,7 +71,7 @@ def fits_round(
     return True
 
 
-def search(
+def search(  # noqa: C901 - the search for table numbers, round by round with its cut-offs
     tpns: list[int],
     size: int,
     rounds: Sequence[tuple[tuple[Game, ...], Mapping[int, Seat]]],

@@ -45,8 +45,7 @@ class CompletionTests:
         ok = self.rs.ok
         return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
 
-    # 67 lines: C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4).
-    def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:
+    def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:  # noqa: C901 - C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4)
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the
         lowest score left unpaired), with a completeness check of the whole round (C1-C3).
 

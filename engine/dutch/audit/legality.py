@@ -81,7 +81,6 @@ def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
     return "is not eligible"
 
 
-# 67 lines: C1, C2 and C3 in turn, each with its finding's words.
 def absolute_criteria(
     rec: RecordedRound, inp: RoundInput, states: dict[int, PlayerState], edition: Edition
 ) -> list[Discrepancy]:

@@ -106,7 +106,6 @@ def _candidate(
     return out
 
 
-# 61 lines: one row per player of the bracket, from both pairings.
 def bracket_view(
     bracket: BracketRecord,
     states: dict[int, PlayerState],

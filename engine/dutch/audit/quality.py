@@ -152,7 +152,6 @@ def _next_better(edition: Edition, key: str, rc: Candidate, ec: Candidate, brack
     return (rs < es) - (rs > es)  # lexicographically smaller is better
 
 
-# 100 lines: the cases of the explanation in the order the rules rank them.
 def explain_quality(
     inp: RoundInput,
     edition: Edition,

@@ -288,8 +288,7 @@ def _engine_colours(illegal: list[Discrepancy], result: RoundPairing, same_pairs
         )
 
 
-# 103 lines: the comparison in the order of the module docstring; its steps share the round's state.
-def check_round(
+def check_round(  # noqa: C901 - the comparison in the order of the module docstring; its steps share the round's state
     t: Tournament,
     rnd: int,
     edition: Edition,

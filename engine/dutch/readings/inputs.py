@@ -303,8 +303,7 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
     return [r for r in rounds if test(r)]
 
 
-# 102 lines: the input causes, cheapest first, each tried on the rounds the previous ones left.
-def diagnose(
+def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on the rounds the previous ones left
     t: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None = None
 ) -> list[RoundReport]:
     """``reports`` with the differing rounds a cause the file proves reported as ``input``,

@@ -172,7 +172,6 @@ def round1_out_of_order(t: Tournament) -> list[int]:
     return wrong
 
 
-# 109 lines: the signs of another ranking, then the rounds each ranking reproduces.
 def starting_rank_readings(
     t: Tournament,
     edition: Edition,

@@ -111,8 +111,7 @@ def _loser(br: Bracket, cand: Candidate, h: int, l: int) -> int:
     return l if colour == a.preference else h
 
 
-# 100 lines: each criterion's measure of a candidate, in the order of priority.
-def measure(
+def measure(  # noqa: C901 - each criterion's measure of a candidate, in the order of priority
     key: str, crit: Criterion | None, edition: Edition, br: Bracket, cand: Candidate
 ) -> Measure:
     """What criterion ``key`` counts in ``cand`` (see the module docstring)."""
