@@ -73,8 +73,3 @@ def games(size: int, s: Slot) -> tuple[Game, ...]:
         return Game(b.board, b.white, b.black, "table")
 
     return tuple(game(b) for b in table_round(size, s.table_round))
-
-
-def rounds_in(size: int, cycles: int) -> int:
-    """The number of rounds of a ``cycles``-cycle round-robin on the table for ``size``."""
-    return (size - 1) * cycles

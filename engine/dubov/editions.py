@@ -116,13 +116,6 @@ class DubovEdition:
     #: Nothing of the 2026 text is left unmodelled (doubtful readings: docs/dubov.md).
     model_gaps: str = ""
 
-    def cite(self, key: str) -> str:
-        """``[C7] (C.04.4.1 2026 Art. 2.3.3)`` for a criterion, ``5.2.3`` for a colour rule."""
-        rule = self.rules.get(key) or self.colour_rules[key]
-        if rule.label.startswith("C"):
-            return f"[{rule.label}] (C.04.4.1 2026 Art. {rule.article})"
-        return f"C.04.4.1 2026 Art. {rule.article}"
-
 
 DUBOV_2026 = DubovEdition(
     "dubov",

@@ -70,10 +70,6 @@ class Bracket:
     round: int
     initial: str = "w"
 
-    def higher_first(self, a: int, b: int) -> tuple[int, int]:
-        x, y = self.states[a], self.states[b]
-        return (a, b) if (x.score, -x.rank) >= (y.score, -y.rank) else (b, a)
-
 
 def _scores(br: Bracket, players: Iterable[int]) -> list[int]:
     return sorted((br.states[p].score for p in players), reverse=True)

@@ -310,11 +310,6 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     return out
 
 
-def _home(tr: Trace, p: int) -> BracketRecord | None:
-    i = tr.home.get(p)
-    return tr.brackets[i] if i is not None else None
-
-
 def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]:
     """Whether ``p`` floats and why (see the module docstring)."""
     ed, st = tr.edition, tr.states

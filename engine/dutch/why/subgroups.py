@@ -39,10 +39,6 @@ class Shape:
     remainder: Split
     pairs: dict[int, int] = field(default_factory=dict)  # higher -> lower
 
-    def bsn(self, p: int) -> int:
-        """The bracket sequence number (4.1)."""
-        return self.members.index(p) + 1
-
 
 def shape(tr: Trace, br: BracketRecord) -> Shape:
     """See the module docstring."""
