@@ -4,7 +4,7 @@ bracket alone (C.04.3 2017 C.7; A.9: the PPB's re-pairing under C.4 is not C.7's
 The files (corpus/regressions/README.md) hold a last round paired by the 2025 reference engine
 (bbpPairings v6); the 2017 reference engine (v5.0.1) pairs that round as trfaudit does, with
 the boards below.  The 2017 findings were verified by hand against the 2017 text.  With the
-environment variable ``TRFAUDIT_BBP6`` naming the v6 executable, ``conform --rules 2017``
+environment variable ``TRFAUDIT_BBP`` naming the v6 executable, ``conform --rules 2017``
 runs it and no differing round may stay ``unexplained``.
 """
 
@@ -118,10 +118,10 @@ def test_a_rematch_leaves_the_next_bracket_without_a_pair():
     assert best_next_bracket([1], [2], st, 2, set(), last=False) == ([], [1, 2])
 
 
-BBP6 = os.environ.get("TRFAUDIT_BBP6")
+BBP6 = os.environ.get("TRFAUDIT_BBP")
 
 
-@pytest.mark.skipif(not BBP6, reason="TRFAUDIT_BBP6 (bbpPairings v6 executable) not set")
+@pytest.mark.skipif(not BBP6, reason="TRFAUDIT_BBP (bbpPairings v6 executable) not set")
 def test_conform_2017_of_the_2025_engine_has_no_unexplained_round(tmp_path):
     """The 2025 reference engine's pairings under the 2017 rules: every differing round is
     worse by a 2017 criterion or later in the generation order, none ``unexplained``."""
