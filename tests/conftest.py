@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import pytest
+
+# Every report carries the moment it was made (generator.checked_at): pinned for the suite, so
+# that two runs of one check give the same bytes (the CLI's subprocesses inherit it).
+os.environ.setdefault("SOURCE_DATE_EPOCH", "1796166000")
 
 ROOT = Path(__file__).resolve().parent.parent
 CORPUS = ROOT / "corpus"

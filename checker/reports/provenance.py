@@ -25,9 +25,21 @@ def version() -> str:
         return "unknown"
 
 
+def _pinned() -> datetime | None:
+    """The moment ``SOURCE_DATE_EPOCH`` (seconds since 1970, the reproducible-builds
+    convention) pins, so that two runs give the same bytes; None when it is not set."""
+    import os
+
+    value = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if not value.isdigit():
+        return None
+    return datetime.fromtimestamp(int(value), UTC)
+
+
 def generator(now: datetime | None = None) -> Generator:
-    """``{name: "trfaudit", version, checked_at}`` for a verdict made ``now`` (default: now)."""
-    moment = (now or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
+    """``{name: "trfaudit", version, checked_at}`` for a verdict made ``now`` (default: the
+    moment ``SOURCE_DATE_EPOCH`` pins, else now)."""
+    moment = (now or _pinned() or datetime.now(UTC)).astimezone(UTC).replace(microsecond=0)
     return {
         "name": "trfaudit",
         "version": version(),

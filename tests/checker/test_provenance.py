@@ -43,3 +43,14 @@ def test_check_and_explain_json_and_html_carry_it():
     assert explain["generator"]["name"] == "trfaudit" and explain["rules"] == "2025"
     html = run("check", SEED, "--format", "html")
     assert re.search(r"Checked by trfaudit \S+, \d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", html)
+
+
+def test_source_date_epoch_pins_the_moment(monkeypatch):
+    """Two runs of one check give the same bytes when SOURCE_DATE_EPOCH is set (the
+    reproducible-builds convention); without it the moment is now."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "1796166000")
+    assert generator()["checked_at"] == "2026-12-01T23:00:00Z"
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", "")
+    before = datetime.now(UTC).replace(microsecond=0)
+    moment = datetime.fromisoformat(generator()["checked_at"].replace("Z", "+00:00"))
+    assert before <= moment <= datetime.now(UTC)
