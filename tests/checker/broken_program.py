@@ -8,7 +8,7 @@ round is round 2), MODE alters it:
 colour (board 1's colours swapped), opponent (boards 1 and 2 swap black players), pab (the
 PAB given to the last board's black player), crash (exit 3), garbage, count (one pair more
 announced than written), nooutput (exit 0, no file), stdout (the list on stdout, not in OUT),
-stdout-always (from round 1), hang (sleeps 60 s with a child that sleeps too; its pid goes to
+stdout-always (from round 1), hang (sleeps 150 s with a child that sleeps too; its pid goes to
 ``OUT.child``), absent (an absent player paired), nopairing (exit 1: "no valid pairing"),
 directory (OUT made a directory), missing (the last board left out), reversed (the boards
 in reverse order), good (never altered).
@@ -65,10 +65,10 @@ def main(answers_file: str, mode: str, infile: str, outfile: str) -> int:
         print("broken program: crashing on purpose\nsecond line of the trace", file=sys.stderr)
         return 3
     if bad and mode == "hang":
-        child = subprocess.Popen(["sleep", "60"])
+        child = subprocess.Popen(["sleep", "150"])
         with open(outfile + ".child", "w") as f:
             f.write(str(child.pid))
-        time.sleep(60)
+        time.sleep(150)
     if bad and mode == "nopairing":
         print("No valid pairing exists", file=sys.stderr)
         return 1
