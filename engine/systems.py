@@ -135,6 +135,28 @@ class GenerateRequest:
     baku: bool = False
     settings: tuple[str, ...] = ()
 
+    @property
+    def seeds(self) -> list[int]:
+        """The seed of each tournament asked for."""
+        return [self.seed] if self.count is None else list(range(self.seed, self.seed + self.count))
+
+    def write(self, texts: list[str], stem: str) -> str:
+        """Write ``texts`` (one per seed) where the request says: ``STEM-SEED.trf`` files in
+        the folder (made when missing) with ``count``, else the one file or stdout; returns
+        where they went."""
+        from pathlib import Path
+
+        out = Path(self.output)
+        if self.count is not None:
+            out.mkdir(parents=True, exist_ok=True)
+            for seed, text in zip(self.seeds, texts):
+                (out / f"{stem}-{seed}.trf").write_text(text)
+        elif self.output == "-":
+            print(texts[0], end="")
+        else:
+            out.write_text(texts[0])
+        return str(out)
+
 
 @dataclass
 class TeamTables:

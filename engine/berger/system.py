@@ -121,17 +121,9 @@ class BergerSystem:
         return Paired(pair_file(t, rnd, edition), edition, why)
 
     def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
-        p = paired.pairing
-        return {
-            "round": p.round,
-            "rules": paired.edition.name,
-            "rules_reason": paired.reason,
-            "boards": [
-                {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
-                for i, b in enumerate(p.boards)
-            ],
-            "bye": p.bye,
-        }
+        from trfaudit.engine.output import boards_document
+
+        return boards_document(paired)
 
     def explain(
         self,
@@ -180,33 +172,18 @@ class BergerSystem:
         return None
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
-        from pathlib import Path
-
         from .generate import BergerGenConfig, GenerateError
         from .generate import generate as round_robin
 
         code = request.code or "BERGER_ROUNDROBIN"
-        seeds = (
-            [request.seed]
-            if request.count is None
-            else list(range(request.seed, request.seed + request.count))
-        )
-        out = Path(request.output)
         try:
             texts = [
                 round_robin(BergerGenConfig(request.size or 8, code, seed, request.rounds))
-                for seed in seeds
+                for seed in request.seeds
             ]
         except GenerateError as exc:
             return f"trfaudit generate: {exc}", 2
-        if request.count is not None:
-            out.mkdir(parents=True, exist_ok=True)
-            for seed, text in zip(seeds, texts):
-                (out / f"berger-{seed}.trf").write_text(text)
-        elif request.output == "-":
-            print(texts[0], end="")
-        else:
-            out.write_text(texts[0])
+        request.write(texts, "berger")
         return f"{len(texts)} round-robin{'s' if len(texts) != 1 else ''} ({code}) written", 0
 
 

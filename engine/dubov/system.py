@@ -113,17 +113,9 @@ class DubovSystem:
         return Paired(pair_round(inp, edition), edition, why)
 
     def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
-        p = paired.pairing
-        return {
-            "round": p.round,
-            "rules": paired.edition.name,
-            "rules_reason": paired.reason,
-            "boards": [
-                {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
-                for i, b in enumerate(p.boards)
-            ],
-            "bye": p.bye,
-        }
+        from ..output import boards_document
+
+        return boards_document(paired)
 
     def explain(
         self,
@@ -156,33 +148,18 @@ class DubovSystem:
         return None
 
     def generate(self, request: GenerateRequest) -> tuple[str, int]:
-        from pathlib import Path
-
         from trfaudit.corpus.config import ConfigError
 
         from .generate import generate_text
 
-        seeds = (
-            [request.seed]
-            if request.count is None
-            else list(range(request.seed, request.seed + request.count))
-        )
-        out = Path(request.output)
         try:
             texts = [
                 generate_text(request.size or 20, request.rounds or 7, seed, *request.settings)
-                for seed in seeds
+                for seed in request.seeds
             ]
         except ConfigError as exc:
             return f"trfaudit generate: {exc}", 2
-        if request.count is not None:
-            out.mkdir(parents=True, exist_ok=True)
-            for seed, text in zip(seeds, texts):
-                (out / f"dubov-{seed}.trf").write_text(text)
-        elif request.output == "-":
-            print(texts[0], end="")
-        else:
-            out.write_text(texts[0])
+        request.write(texts, "dubov")
         return f"{len(texts)} Dubov tournament{'s' if len(texts) != 1 else ''} written", 0
 
 

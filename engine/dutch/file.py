@@ -167,19 +167,13 @@ def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
 def pairing_document(t: Tournament, paired: Paired) -> dict[str, object]:
     """``pair --format json``: boards with their colour rules, the bye, the brackets."""
     from ..history import round_input
+    from ..output import boards_document
     from .trace import trace_of
 
     p = paired.pairing
     points = round_input(t, p.round).points
     return {
-        "round": p.round,
-        "rules": paired.edition.name,
-        "rules_reason": paired.reason,
-        "boards": [
-            {"board": i + 1, "white": b.white, "black": b.black, "colour_rule": b.rule}
-            for i, b in enumerate(p.boards)
-        ],
-        "bye": p.bye,
+        **boards_document(paired),
         "bye_score": None if p.bye_score is None else points.show(p.bye_score),
         "brackets": [
             {

@@ -8,7 +8,6 @@ command line's ``generate`` adds configuration files, ``--mix`` and parallel run
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
@@ -34,20 +33,6 @@ def generate(request: GenerateRequest) -> tuple[str, int]:
         edition_for(cfg.rules)
     except ConfigError as exc:
         return f"trfaudit generate: {exc}", 2
-    seeds = (
-        [request.seed]
-        if request.count is None
-        else list(range(request.seed, request.seed + request.count))
-    )
-    out = Path(request.output)
-    if request.count is not None:
-        out.mkdir(parents=True, exist_ok=True)
-    for seed in seeds:
-        text = render(generate_one(cfg, seed), "trf26", [])
-        if request.count is not None:
-            (out / f"dutch-{seed}.trf").write_text(text)
-        elif request.output == "-":
-            print(text, end="")
-        else:
-            out.write_text(text)
-    return f"{len(seeds)} tournament{'s' if len(seeds) != 1 else ''} written to {out}", 0
+    texts = [render(generate_one(cfg, seed), "trf26", []) for seed in request.seeds]
+    where = request.write(texts, "dutch")
+    return f"{len(texts)} tournament{'s' if len(texts) != 1 else ''} written to {where}", 0
