@@ -252,3 +252,15 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the roun
         forbidden,
         {tpn: p.rating for tpn, p in t.players.items()},
     )
+
+
+def players_to_pair(t: Tournament, rnd: int) -> RoundInput:
+    """:func:`round_input` for round ``rnd``; ``ValueError`` when nobody is to be paired (every
+    player absent or holding a bye: an empty pairing is no answer)."""
+    inp = round_input(t, rnd)
+    if not inp.to_pair:
+        raise ValueError(
+            f"round {rnd}: no player to pair: all {len(inp.players)} players are "
+            f"absent or hold a bye in round {rnd}"
+        )
+    return inp

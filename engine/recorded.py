@@ -23,7 +23,9 @@ __all__ = [
     "RecordedRound",
     "StructureProblem",
     "entry_words",
+    "check_round_to_pair",
     "pending_warnings",
+    "round_to_pair_fault",
     "recorded_round",
     "takes_part",
     "with_pending_paired",
@@ -200,3 +202,19 @@ def pending_warnings(t: Tournament, file: str) -> list[str]:
             f"{'s' if games != 1 else ''} without a result): its pairing is checked as paired"
         )
     return out
+
+
+def round_to_pair_fault(t: Tournament, rnd: int) -> str | None:
+    """Why round ``rnd`` of ``t`` cannot be paired (a recorded round, or the next one, can
+    be), or None."""
+    recorded = t.recorded_rounds()
+    if 1 <= rnd <= recorded + 1:
+        return None
+    return f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired"
+
+
+def check_round_to_pair(t: Tournament, rnd: int) -> None:
+    """Raise ``ValueError`` with :func:`round_to_pair_fault`'s reason, if any."""
+    fault = round_to_pair_fault(t, rnd)
+    if fault is not None:
+        raise ValueError(fault)

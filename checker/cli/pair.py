@@ -56,6 +56,7 @@ def pair_command(
     from trfaudit.checker.audit import system_to_check
     from trfaudit.engine import NoPairing
     from trfaudit.engine.output import as_list
+    from trfaudit.engine.recorded import round_to_pair_fault
     from trfaudit.engine.systems import recognise
     from trfaudit.trf.errors import TrfError
     from trfaudit.trf.files import load as load_any
@@ -74,9 +75,9 @@ def pair_command(
         say(f"{file}: {refused}", err=True)
         raise typer.Exit(EXIT_INVALID)
     rnd = round_ if round_ is not None else t.recorded_rounds() + 1
-    recorded = t.recorded_rounds()
-    if rnd < 1 or rnd > recorded + 1:
-        say(f"{file}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired", err=True)
+    fault = round_to_pair_fault(t, rnd)
+    if fault is not None:  # before the rules line: no edition is used
+        say(f"{file}: {fault}", err=True)
         raise typer.Exit(EXIT_INVALID)
     try:
         edition, why = system.edition_for(t, rules.value)

@@ -460,12 +460,12 @@ def pair_upload(name: str, data: bytes, rnd: int | None, rules: str) -> Result:
     t, problem = _consistent(name, data, "not paired")
     if t is None:
         return Result(BAD_INPUT, problem or "")
-    recorded = t.recorded_rounds()
-    rnd = recorded + 1 if rnd is None else rnd
-    if not 1 <= rnd <= recorded + 1:
-        return Result(
-            BAD_INPUT, f"{name}: cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired"
-        )
+    from trfaudit.engine.recorded import round_to_pair_fault
+
+    rnd = t.recorded_rounds() + 1 if rnd is None else rnd
+    fault = round_to_pair_fault(t, rnd)
+    if fault is not None:
+        return Result(BAD_INPUT, f"{name}: {fault}")
     if is_team(t):
         return _pair_team(name, t, rnd)
     from trfaudit import pair

@@ -5,6 +5,7 @@ cycle's last two rounds as a reading."""
 from __future__ import annotations
 
 from trfaudit.engine.findings import RoundReport
+from trfaudit.engine.last_file import last_file
 from trfaudit.engine.systems import Plan, Request
 from trfaudit.trf.model import Tournament
 
@@ -58,14 +59,10 @@ def prepare(t: Tournament, request: Request) -> Plan:
     return plan
 
 
-_LAST: list[tuple[Tournament, BergerEdition, Draw]] = []
-
-
+@last_file
 def draw_of(t: Tournament, edition: BergerEdition) -> Draw:
     """The table numbers of ``t``'s players, read once for all its rounds."""
-    if not _LAST or _LAST[0][0] is not t or _LAST[0][1] is not edition:
-        _LAST[:] = [(t, edition, read_draw(t, edition))]
-    return _LAST[0][2]
+    return read_draw(t, edition)
 
 
 def audit(t: Tournament, rnd: int, edition: BergerEdition) -> RoundReport:

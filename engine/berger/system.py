@@ -110,13 +110,12 @@ class BergerSystem:
         return pair(inp, berger_edition(edition))
 
     def pair(self, t: Tournament, rnd: int, rules: str = "auto") -> Paired:
+        from trfaudit.engine.recorded import check_round_to_pair
         from trfaudit.engine.systems import Paired
 
         from .pairer import pair_file
 
-        recorded = t.recorded_rounds()
-        if not 1 <= rnd <= recorded + 1:
-            raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+        check_round_to_pair(t, rnd)
         edition, why = self.edition_for(t, rules)
         return Paired(pair_file(t, rnd, edition), edition, why)
 

@@ -96,21 +96,14 @@ class DubovSystem:
         return pair_round(inp, dubov_edition(edition))
 
     def pair(self, t: Tournament, rnd: int, rules: str = "auto") -> Paired:
-        from ..history import round_input
+        from ..history import players_to_pair
+        from ..recorded import check_round_to_pair
         from ..systems import Paired
         from .pairer import pair_round
 
-        recorded = t.recorded_rounds()
-        if not 1 <= rnd <= recorded + 1:
-            raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+        check_round_to_pair(t, rnd)
         edition, why = self.edition_for(t, rules)
-        inp = round_input(t, rnd)
-        if not inp.to_pair:
-            raise ValueError(
-                f"round {rnd}: no player to pair: all {len(inp.players)} players are "
-                f"absent or hold a bye in round {rnd}"
-            )
-        return Paired(pair_round(inp, edition), edition, why)
+        return Paired(pair_round(players_to_pair(t, rnd), edition), edition, why)
 
     def pairing_json(self, t: Tournament, paired: Paired) -> dict[str, object]:
         from ..output import boards_document

@@ -141,19 +141,13 @@ def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundR
 def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
     """Round ``rnd`` of ``t`` paired from the rounds before it, honouring the announced
     absences and requested byes of that round (``XXZ``, ``240``, ``0000 - Z/H/F``)."""
-    from ..history import round_input
+    from ..history import players_to_pair
+    from ..recorded import check_round_to_pair
     from .pairer import DutchPairer
 
-    recorded = t.recorded_rounds()
-    if rnd < 1 or rnd > recorded + 1:
-        raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
+    check_round_to_pair(t, rnd)
     edition, why = edition_for(t, rules)
-    inp = round_input(t, rnd)
-    if not inp.to_pair:  # an empty pairing is no answer (every player is out)
-        raise ValueError(
-            f"round {rnd}: no player to pair: all {len(inp.players)} players are "
-            f"absent or hold a bye in round {rnd}"
-        )
+    inp = players_to_pair(t, rnd)
     notes: tuple[str, ...] = ()
     code = (t.type_code or "").strip().upper()
     if code.endswith("_BAKU") and not t.total_rounds and not t.accelerations:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from trfaudit.trf.model import Tournament
 from trfaudit.trf.team import TeamRecords, team_records
 
+from ..last_file import last_file
 from ..result import RoundPairing
 from ..systems import Paired, Plan, Request, StandingsCheck
 from .history import TeamHistory, build_history
@@ -161,28 +162,24 @@ def prepare(t: Tournament, request: Request) -> Plan:
     return plan
 
 
-_LAST: list[tuple[Tournament, TeamFile]] = []
-
-
+@last_file
 def team_file(t: Tournament) -> TeamFile:
     """The team view of ``t``, read once for all its rounds (the last file is kept)."""
-    if not _LAST or _LAST[0][0] is not t:
-        _LAST[:] = [(t, _read(t))]
-    return _LAST[0][1]
+    return _read(t)
 
 
 def pair(t: Tournament, rnd: int, rules: str = "auto") -> Paired:
     """Round ``rnd`` paired from the rounds before it (raises ``ValueError`` with the
     reason, ``NoPairing`` when Art. 3.3.3 applies)."""
+    from ..recorded import check_round_to_pair
     from .system import TEAM_2026
 
     try:
         tf = _read(t)
     except CodeError as exc:
         raise ValueError(str(exc)) from exc
+    check_round_to_pair(t, rnd)
     recorded = t.recorded_rounds()
-    if not 1 <= rnd <= recorded + 1:
-        raise ValueError(f"cannot pair round {rnd}: rounds 1..{recorded + 1} can be paired")
     if rnd <= recorded:  # the rounds before it only
         tf.history.rounds = {k: v[: rnd - 1] for k, v in tf.history.rounds.items()}
     tf.total_rounds = max(tf.total_rounds, rnd)
