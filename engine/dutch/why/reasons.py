@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
@@ -24,7 +25,7 @@ from trfaudit.engine.dutch.trace import BracketRecord, trace_of
 from trfaudit.engine.dutch.why import forced
 from trfaudit.engine.dutch.why.subgroups import Shape, shape
 from trfaudit.engine.dutch.why.trace import Trace
-from trfaudit.engine.explanation import Reason, Verdict
+from trfaudit.engine.explanation import About, Reason, Verdict
 from trfaudit.engine.result import RoundPairing
 
 
@@ -119,21 +120,37 @@ def _why_not(tr: Trace, p: int, q: int, budget: Budget, members: tuple[int, ...]
         return Reason("opponent", tr.edition.label(c.key), f"Not {q}: {c.text}.")
     if not budget.take():
         return None
-    alt = forced.forced_pair(tr, p, q)
+    return _against_best(
+        tr,
+        "opponent",
+        f"Not {q}",
+        forced.forced_pair(tr, p, q),
+        f"with {p}-{q} the other players cannot all be paired",
+        lambda alt: f"the best round with {p}-{q}{parting(tr, alt, members)}",
+    )
+
+
+def _against_best(
+    tr: Trace,
+    about: About,
+    head: str,
+    alt: RoundPairing | None,
+    cannot: str,
+    what: Callable[[RoundPairing], str],
+) -> Reason | None:
+    """``head: ...`` for the best round the rules allow with one choice forced (``alt``):
+    there is none (``cannot``, C4); it ties (None: nothing to say); or the first criterion
+    on which it is worse than the engine's round, with both values."""
     if alt is None:
         label = tr.edition.label("C4")
-        return Reason(
-            "opponent",
-            label,
-            f"Not {q}: with {p}-{q} the other players cannot all be paired ({label}).",
-        )
+        return Reason(about, label, f"{head}: {cannot} ({label}).")
     v = forced.compare(tr, alt)
     if v.kind == "same":
         return None
     return Reason(
-        "opponent",
+        about,
         v.criterion or "?",
-        f"Not {q}: {worse(tr, v, f'the best round with {p}-{q}{parting(tr, alt, members)}')}.",
+        f"{head}: {worse(tr, v, what(alt))}.",
         uncertain=v.kind == "unexplained",
     )
 
@@ -722,22 +739,13 @@ def bye_other(tr: Trace, p: int, budget: Budget) -> Reason | None:
         )
     if not budget.take():
         return None
-    alt = forced.forced_bye(tr, p)
-    if alt is None:
-        label = ed.label("C4")
-        return Reason(
-            "bye",
-            label,
-            f"Not the bye: with {p} unpaired the others cannot all be paired ({label}).",
-        )
-    v = forced.compare(tr, alt)
-    if v.kind == "same":
-        return None
-    return Reason(
+    return _against_best(
+        tr,
         "bye",
-        v.criterion or "?",
-        "Not the bye: " + worse(tr, v, f"the best round with {p} unpaired") + ".",
-        uncertain=v.kind == "unexplained",
+        "Not the bye",
+        forced.forced_bye(tr, p),
+        f"with {p} unpaired the others cannot all be paired",
+        lambda alt: f"the best round with {p} unpaired",
     )
 
 
