@@ -338,27 +338,17 @@ class DubovPairer:
     ) -> list[int]:
         """Art. 3.2.4.1 with 4.3: the first ``count`` players of ``small`` (middle-out order)
         such that each is paired, in a best pairing, with a player of ``small`` who stays."""
-        if count == 0:
-            return []
-        order = sorted(small, key=key)
-        seq = [order[i] for i in middle_out(len(order))]
-        chosen: list[int] = []
-        for cand in seq:
-            trial = set(chosen) | {cand}
-            w = {
-                e: v
-                for e, v in wts.items()
-                if not (
+
+        def allowed(trial: set[int]) -> Callable[[Edge], bool]:
+            def keeps(e: Edge) -> bool:  # each moved player meets one who stays
+                return not (
                     (e[0] in trial and (e[1] not in small or e[1] in trial))
                     or (e[1] in trial and (e[0] not in small or e[0] in trial))
                 )
-            }
-            value, _ = self.best(w)
-            if value == optimum:
-                chosen.append(cand)
-                if len(chosen) == count:
-                    break
-        return chosen
+
+            return keeps
+
+        return self._first_keeping_best(wts, optimum, small, count, key, allowed)
 
     def _equalise(
         self,
@@ -371,23 +361,42 @@ class DubovPairer:
     ) -> list[int]:
         """Art. 3.2.4.2 with 4.3: the first ``count`` players of ``large`` (middle-out
         order) whose move to ``little`` leaves a best pairing across the two subgroups."""
+
+        def allowed(trial: set[int]) -> Callable[[Edge], bool]:
+            side_a = little | trial  # each must meet a player of large - trial
+            side_b = large - trial
+
+            def keeps(e: Edge) -> bool:
+                return (
+                    not (e[0] in side_a or e[1] in side_a)
+                    or (e[0] in side_a and e[1] in side_b)
+                    or (e[1] in side_a and e[0] in side_b)
+                )
+
+            return keeps
+
+        return self._first_keeping_best(wts, optimum, large, count, key, allowed)
+
+    def _first_keeping_best(
+        self,
+        wts: dict[Edge, int],
+        optimum: int,
+        group: set[int],
+        count: int,
+        key: Callable[[int], tuple[int, int]],
+        allowed: Callable[[set[int]], Callable[[Edge], bool]],
+    ) -> list[int]:
+        """Art. 4.3: the first ``count`` players of ``group`` in middle-out order (by ``key``)
+        that can be moved with those chosen before them and still leave a best pairing: the
+        matching on the pairs ``allowed(moved)`` keeps reaches ``optimum``."""
         if count == 0:
             return []
-        order = sorted(large, key=key)
+        order = sorted(group, key=key)
         seq = [order[i] for i in middle_out(len(order))]
         chosen: list[int] = []
         for cand in seq:
-            trial = set(chosen) | {cand}
-            side_a = little | trial  # each must meet a player of large - trial
-            side_b = large - trial
-            w = {
-                e: v
-                for e, v in wts.items()
-                if not (e[0] in side_a or e[1] in side_a)
-                or (e[0] in side_a and e[1] in side_b)
-                or (e[1] in side_a and e[0] in side_b)
-            }
-            value, _ = self.best(w)
+            keeps = allowed(set(chosen) | {cand})
+            value, _ = self.best({e: v for e, v in wts.items() if keeps(e)})
             if value == optimum:
                 chosen.append(cand)
                 if len(chosen) == count:
