@@ -163,13 +163,20 @@ def bytecode_line(mode: str) -> str:
 # -- pairing one round (run in a child process: ``speed.py --pair FILE ROUND``) -------------
 
 
-def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
-    """Pair round ``rnd`` of ``path`` ``repeat`` times; print JSON: times, exact."""
+def pair_child(path: str, rnd: int, repeat: int, rules: str, route: str = "classes") -> None:
+    """Pair round ``rnd`` of ``path`` ``repeat`` times; print JSON: times, exact, and per
+    run the matchings asked, the brackets and those the class route paired.  ``route``
+    ``matchings``: the class route off (every bracket by matchings, as before it)."""
     import resource
 
-    from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+    from trfaudit.engine import EDITIONS, NoPairing, matching, pair_round, round_input
+    from trfaudit.engine.dutch import classes
+    from trfaudit.engine.dutch.classes import ClassBracket
     from trfaudit.engine.recorded import recorded_round
     from trfaudit.trf.reader import read
+
+    if route == "matchings":
+        ClassBracket.min_players = 10**9
 
     t = read(path)
     rec = recorded_round(t, rnd)
@@ -178,11 +185,14 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
     # The registry loads a system's modules on first use (engine.systems): load them before
     # timing, as the modules imported at start-up were before the restructure (issue 18).
     pair_round(round_input(t, 1), EDITIONS[rules])
+    asked_before, taken_before = sum(matching.stats.values()), classes.stats["taken"]
+    brackets = 0
     for _ in range(repeat):
         inp = round_input(t, rnd)
         start, cpu = time.perf_counter(), time.process_time()
         try:
             got = pair_round(inp, EDITIONS[rules])
+            brackets += len(getattr(got.trace, "brackets", []))
         except NoPairing:
             exact = False
             continue
@@ -205,6 +215,9 @@ def pair_child(path: str, rnd: int, repeat: int, rules: str) -> None:
                 "exact": exact,
                 "peak": peak,
                 "players": len(rec.boards) * 2 + (rec.bye is not None),
+                "matchings": (sum(matching.stats.values()) - asked_before) / max(1, repeat),
+                "brackets": brackets / max(1, repeat),
+                "by_classes": (classes.stats["taken"] - taken_before) / max(1, repeat),
             }
         )
     )
@@ -310,9 +323,10 @@ def main() -> None:  # noqa: C901 - one benchmark's rows, each a measured case
         help="compile the package first (default, as pip install does) or time it as found",
     )
     ap.add_argument("--pair", nargs=2, metavar=("FILE", "ROUND"), help=argparse.SUPPRESS)
+    ap.add_argument("--route", choices=("classes", "matchings"), default="classes")
     a = ap.parse_args()
     if a.pair:
-        pair_child(a.pair[0], int(a.pair[1]), a.repeat, a.rules)
+        pair_child(a.pair[0], int(a.pair[1]), a.repeat, a.rules, a.route)
         return
     rows = set(a.rows.split(","))
     print(

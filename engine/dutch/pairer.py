@@ -4,7 +4,8 @@ Brackets are paired from the top (1.9.2).  One round state (:class:`.state.Round
 players in order, the legal pairs, the pairs fixed so far, the bracket being paired) is handed
 to collaborators, one per article: the PAB pre-pass and completion tests (C4, C5) are
 :class:`.completion.CompletionTests`, a bracket's matchings :class:`.bracket.BracketMatcher`,
-the perfect-bracket shortcut :class:`.perfect.PerfectBracket`, the look-ahead (C8)
+the perfect-bracket shortcut :class:`.perfect.PerfectBracket`, a large bracket's route on
+classes of players :class:`.classes.ClassBracket`, the look-ahead (C8)
 :class:`.lookahead.Lookahead`, and the generation order of Art. 4 :class:`.mdps.MdpChoice`
 (4.4), :class:`.exchange.Exchanges` (4.3) and :class:`.transposition.Transpositions` (4.2);
 the weights are laid out by :mod:`.weights`.  This module is the round loop and the route
@@ -23,6 +24,7 @@ from __future__ import annotations
 from ..history import RoundInput
 from ..result import Board, NoPairing, RoundPairing
 from .bracket import BracketMatcher
+from .classes import ClassBracket
 from .colours import allocate
 from .completion import CompletionTests
 from .criteria import Context
@@ -45,6 +47,7 @@ class DutchPairer:
     completion_tests: type[CompletionTests] = CompletionTests
     bracket_matcher: type[BracketMatcher] = BracketMatcher
     perfect_bracket: type[PerfectBracket] = PerfectBracket
+    class_bracket: type[ClassBracket] = ClassBracket
     look_ahead: type[Lookahead] = Lookahead
     mdp_choice: type[MdpChoice] = MdpChoice
     exchange: type[Exchanges] = Exchanges
@@ -58,6 +61,7 @@ class DutchPairer:
         self.matcher = self.bracket_matcher(rs, self.completion)
         self.perfect = self.perfect_bracket(rs, self.completion)
         self.lookahead = self.look_ahead(rs, self.completion)
+        self.classes = self.class_bracket(rs, self.lookahead)
         self.mdps = self.mdp_choice(rs, self.matcher)
         self.exchanges = self.exchange(rs, self.matcher, self.completion)
         self.transpositions = self.transposition(rs, self.matcher)
@@ -192,6 +196,9 @@ class DutchPairer:
         perfect = self.perfect.pairs(current, mdp_count, nxt)
         if perfect is not None:
             return self.perfect.fix(current, nxt, perfect)
+        by_classes = self.classes.pair(current, mdp_count, nxt)
+        if by_classes is not None:
+            return by_classes
         if self.lookahead.local(current, mdp_count, nxt):
             saved = rs.saved()
             try:
