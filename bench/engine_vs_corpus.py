@@ -1,6 +1,6 @@
 """How often a pairing program pairs the recorded rounds of a corpus folder differently.
 
-    python3 bench/engine_vs_corpus.py FOLDER 'CMD {in} {out}' [--limit N]
+    python3 bench/engine_vs_corpus.py FOLDER 'CMD {in} {out}' [--limit N] [--timeout S]
 
 For every file and round r, the program gets rounds 1..r-1 with round r's byes
 (:func:`checker.conform.cutfile.round_file`) and its list is compared with the recorded round
@@ -25,6 +25,7 @@ from trfaudit.trf.reader import read
 def main(argv: list[str]) -> int:
     folder, command = Path(argv[0]), argv[1]
     limit = int(argv[argv.index("--limit") + 1]) if "--limit" in argv else None
+    timeout = float(argv[argv.index("--timeout") + 1]) if "--timeout" in argv else 60.0
     files = sorted(folder.glob("*.trf"))[:limit]
     rounds = differ = failed = 0
     with tempfile.TemporaryDirectory() as tmp:
@@ -37,7 +38,7 @@ def main(argv: list[str]) -> int:
             t.initial_colour = t.initial_colour or infer_initial_colour(t, sorted(t.players))
             for rnd in range(1, t.recorded_rounds() + 1):
                 infile.write_text(round_file(t, rnd))
-                run = run_engine(command, infile, outfile, 60)
+                run = run_engine(command, infile, outfile, timeout)
                 rounds += 1
                 if run.pairing is None:
                     failed += 1

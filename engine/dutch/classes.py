@@ -275,6 +275,7 @@ class Transposition:
         supply, cap = self.supply, self.cap
         n1, n2 = len(s1), len(s2)
         used = [False] * n2
+        lo = 0  # every S2 player before this one is paired
         choice = [-1] * n1
         saved: list[tuple[dict[tuple[int, int], int], int]] = [({}, 0)] * n1
         impossible: dict[tuple[int, int], int] = {}  # class pair -> depth it was found at
@@ -287,13 +288,16 @@ class Transposition:
             if choice[i] >= 0:  # a dead end below: this choice moves on
                 k = choice[i]
                 used[k] = False
+                lo = min(lo, k)
                 supply[ci] += 1
                 cap[cls[s2[k]]] += 1
                 units, value = saved[i]
                 pairs.pop()
             for p in [p for p, d in impossible.items() if d > i]:
                 del impossible[p]
-            for k in range(choice[i] + 1, n2):
+            while lo < n2 and used[lo]:
+                lo += 1
+            for k in range(max(choice[i] + 1, lo), n2):
                 b = s2[k]
                 j = cls[b]
                 if used[k] or (ci, j) in impossible or not legal(a, b):
@@ -349,18 +353,18 @@ class ClassBracket:
         """A 2025 bracket of at least :attr:`min_players`, its residents of one score and at
         most one MDP, where C9 (2.4.4) reads neither this bracket's pairs nor the next's
         (the look-ahead's own condition, Lookahead.local) - or the round's last bracket,
-        paired completely."""
+        whose player left over, if any, takes the PAB."""
         rs = self.rs
         order = rs.order
         if not rs.edition.completion_every_bracket or len(current) < self.min_players:
             return False
-        if mdp_count > 1 or rs.ctx.single_downfloater_is_pab:
+        if mdp_count > 1 or (nxt and rs.ctx.single_downfloater_is_pab):
             return False
         residents = current[mdp_count:]
         if order[residents[0]].score != order[residents[-1]].score:
             return False
         if not nxt:
-            return len(current) % 2 == 0 and len(rs.alive) == len(current)
+            return len(rs.alive) == len(current)
         return self.lookahead.local(current, mdp_count, nxt)
 
     def pair(
@@ -386,16 +390,23 @@ class ClassBracket:
 
     # -- classes -----------------------------------------------------------------------------
 
-    def _values(self, h: int, l: int, where: Position) -> list[Value]:
-        """A pair's criteria values, completion (F1) aside: the tests of C4 and C8 decide it
-        (Lookahead.reached), as the matching route's local weights leave it to them."""
+    def _values(self, h: int, l: int, where: Position, last: bool) -> list[Value]:
+        """A pair's criteria values.  Completion (F1: C4 with C2/C5) only in the round's
+        last bracket, where it is the pairs' own (the player left over takes the PAB);
+        above it the tests of C4 and C8 decide it (Lookahead.reached), as the matching
+        route's local weights leave it to them."""
         rs = self.rs
         ph, pl, ctx = rs.order[h], rs.order[l], rs.ctx
-        return [None if c.key == "F1" else c.value(ctx, ph, pl, where) for c in rs.criteria]
+        return [
+            None if c.key == "F1" and not last else c.value(ctx, ph, pl, where) for c in rs.criteria
+        ]
 
     def classes(self, current: list[int], mdp_count: int, nxt: list[int]) -> BracketClasses:
-        """The bracket's classes and their pairs' worth (:class:`BracketClasses`)."""
+        """The bracket's classes and their pairs' worth (:class:`BracketClasses`).  In the
+        round's last bracket the player left over takes the PAB: only a PAB candidate of
+        the round (C2, C5) may, and he adds nothing (every criterion counts pairs)."""
         rs = self.rs
+        last = not nxt
         sig, guard = rs.sig, rs.compat.guard
         reps: list[int] = []
         cls: dict[int, int] = {}
@@ -417,22 +428,26 @@ class ClassBracket:
             for j, lo in enumerate(reps):
                 # The MDP is the higher player of each of his pairs.
                 if (j > 0 or not mdp_count) and c3_allows(guard[hi], guard[lo]):
-                    inside[(i, j)] = self._values(hi, lo, "B")
+                    inside[(i, j)] = self._values(hi, lo, "B", last)
         nreps = {(sig[v], guard[v]): v for v in reversed(nxt)}
         down: dict[int, list[Value]] = {}
         for i, hi in enumerate(reps):
             seen = [
-                self._values(hi, n, "N") for n in nreps.values() if c3_allows(guard[hi], guard[n])
+                self._values(hi, n, "N", last)
+                for n in nreps.values()
+                if c3_allows(guard[hi], guard[n])
             ]
             if seen and any(s != seen[0] for s in seen):
                 raise _Declined("opponent")  # a downfloater's worth depends on his opponent
             if seen:
                 down[i] = seen[0]
+            elif last and not rs.noncand[hi]:
+                down[i] = [None] * len(rs.criteria)
         everyone = set(current) | set(nxt)
         groups: list[PairGroup] = [
             (vs, everyone, everyone) for vs in [*inside.values(), *down.values()]
         ]
-        f1 = frozenset(ci for ci, c in enumerate(rs.criteria) if c.key == "F1")
+        f1 = frozenset(ci for ci, c in enumerate(rs.criteria) if c.key == "F1" and not last)
         lay = WeightLayout(rs.criteria, groups, len(rs.order), skip=f1)
         return BracketClasses(
             cls=cls,

@@ -133,8 +133,8 @@ class CompletionTests:
         """A matching of ``players`` (C1, C3, and ``keep`` when given) that pairs all of
         them, or, when they are odd, all but one, whom the stand-in -1 takes (a player
         ``spare`` accepts: the PAB, or whoever is left over); None when there is none.
-        Tried on the sparse subgraph (``k`` next partners each) first, then, with ``dense``,
-        on every pair."""
+        Tried greedily on the sparse subgraph (``k`` next partners each) first, then by a
+        maximum matching of it, then, with ``dense``, of every pair."""
         odd = len(players) % 2 == 1
         verts = players + ([-1] if odd else [])
         stand_in = [(-1, v) for v in players if spare(v)] if odd else []
@@ -142,10 +142,68 @@ class CompletionTests:
             edges = self.sparse_edges(players, k) if sparse else self.all_edges(players)
             if keep is not None:
                 edges = [e for e in edges if keep(e)]
+            if sparse:
+                got = self.greedy(players, edges, spare, keep)
+                if got is not None:
+                    return got
             mate = max_cardinality_matching(verts, edges + stand_in)
             if len(mate) == len(verts):
                 return mate
         return None
+
+    def greedy(
+        self,
+        players: list[int],
+        edges: list[tuple[int, int]],
+        spare: Callable[[int], bool],
+        keep: Callable[[tuple[int, int]], bool] | None,
+    ) -> dict[int, int] | None:
+        """:meth:`with_stand_in`'s matching found greedily, when that is enough: each player
+        in order with his first free partner of ``edges``; two players left over (or one
+        the stand-in may not take) are then placed by one swap with a pair (C1, C3 and
+        ``keep`` on the whole field).  None: not found this way (a maximum matching decides)."""
+        ok = self.rs.ok
+
+        def fits(a: int, b: int) -> bool:
+            e = (a, b) if a < b else (b, a)
+            return ok(*e) and (keep is None or keep(e))
+
+        mate: dict[int, int] = {}
+        for a, b in edges:
+            if a not in mate and b not in mate:
+                mate[a] = b
+                mate[b] = a
+        left = [v for v in players if v not in mate]
+        if len(left) % 2:  # the stand-in's player: one the stand-in may take
+            u = next((v for v in left if spare(v)), None)
+            if u is None:
+                u = left[0]
+                x = next((x for x in players if x in mate and spare(mate[x]) and fits(u, x)), None)
+                if x is None:
+                    return None
+                y = mate[x]
+                mate[u], mate[x] = x, u
+                del mate[y]
+                left = [v for v in left if v != u] + [y]
+                u = y
+            left.remove(u)
+            mate[u], mate[-1] = -1, u
+        while left:
+            u, v = left.pop(), left.pop()
+            if fits(u, v):
+                mate[u], mate[v] = v, u
+                continue
+            for x in players:
+                y = mate.get(x, -1)
+                if y < 0 or y < x:
+                    continue
+                if fits(u, x) and fits(v, y) or fits(u, y) and fits(v, x):
+                    a, b = (x, y) if fits(u, x) and fits(v, y) else (y, x)
+                    mate[u], mate[a], mate[v], mate[b] = a, u, b, v
+                    break
+            else:
+                return None
+        return mate
 
     def pab_among(self, score: int) -> bool:
         """Does the field pair with the PAB to an eligible player of ``score``?  (Sparse

@@ -6,13 +6,13 @@ engine's pairings; its transportation solver against enumeration.
 from __future__ import annotations
 
 import random
-from itertools import product
+from itertools import permutations, product
 from pathlib import Path
 
 import pytest
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch import classes
-from trfaudit.engine.dutch.classes import ClassBracket, best_flow
+from trfaudit.engine.dutch.classes import BracketClasses, ClassBracket, Transposition, best_flow
 from trfaudit.engine.dutch.pairer import DutchPairer
 from trfaudit.engine.recorded import recorded_round
 from trfaudit.trf.reader import read
@@ -106,6 +106,102 @@ def test_transportation_on_classes_is_the_best_placement(seed: int) -> None:
         assert sum(u for (_, jj), u in units.items() if jj == j) <= c
     for i, s in enumerate(supply):
         assert sum(u for (ii, _), u in units.items() if ii == i) <= s
+
+
+def _best_pairing(
+    classes: list[int], pair: dict[tuple[int, int], int], down: list[int | None]
+) -> int | None:
+    """The most a pairing of these players (their classes, in order: the earlier is the
+    higher) is worth, by enumerating every pairing: a player floats (``down``) or pairs."""
+    if not classes:
+        return 0
+    first, rest = classes[0], classes[1:]
+    options = []
+    if down[first] is not None:
+        got = _best_pairing(rest, pair, down)
+        if got is not None:
+            options.append(got + down[first])
+    for k, other in enumerate(rest):
+        w = pair.get((first, other))
+        if w is not None:
+            got = _best_pairing(rest[:k] + rest[k + 1 :], pair, down)
+            if got is not None:
+                options.append(got + w)
+    return max(options) if options else None
+
+
+@pytest.mark.parametrize("seed", range(80))
+def test_the_bound_is_never_below_a_pairing(seed: int) -> None:
+    """Random brackets of 2-9 players in 1-3 classes, pair worths depending on which class
+    is higher, some pairs and some floats forbidden: the classes' bound is at least the
+    best pairing (so a choice it gives up is impossible), and it is that pairing's worth
+    when the worths are like the criteria's (a pair worth more than two floaters)."""
+    rng = random.Random(seed)
+    n_cls = rng.randint(1, 3)
+    classes = sorted(rng.randrange(n_cls) for _ in range(rng.randint(2, 9)))
+    members = [classes.count(c) for c in range(n_cls)]
+    like_criteria = seed % 2 == 0
+    pair = {
+        (i, j): rng.randint(50, 60) if like_criteria else rng.randint(-5, 30)
+        for i in range(n_cls)
+        for j in range(n_cls)
+        if rng.random() < 0.85
+    }
+    down = [rng.choice([None, rng.randint(0, 20)]) for _ in range(n_cls)]
+    bc = BracketClasses(cls={}, members=members, pair=pair, down=down, never=-(1 << 40))
+    want = _best_pairing(rng.sample(classes, len(classes)), pair, down)
+    got = bc.bound(members)
+    if want is None:
+        return  # no pairing: the bound may say anything (the route then finds none)
+    assert got is not None and got >= want
+    if like_criteria and all(d is not None for d in down) and len(pair) == n_cls**2:
+        assert got == want
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_the_first_transposition_reaching_the_bound(seed: int) -> None:
+    """Random S1/S2 of 1-4 and 1-5 players in 1-3 classes, some pairs illegal (C1): the
+    search gives the first transposition of S2 in lexicographic order (S1[i] with its i-th
+    player, the rest floating) whose worth is the classes' bound, found by enumerating them
+    all; or none when no legal transposition reaches it."""
+    rng = random.Random(seed)
+    n_cls = rng.randint(1, 3)
+    n1 = rng.randint(1, 4)
+    n2 = n1 + rng.randint(0, 1)
+    s1, s2 = list(range(n1)), list(range(n1, n1 + n2))
+    cls = {v: rng.randrange(n_cls) for v in s1 + s2}
+    pair = {(i, j): rng.randint(0, 6) for i in range(n_cls) for j in range(n_cls)}
+    unfilled = [rng.randint(0, 3) if n2 > n1 else -(1 << 40) for _ in range(n_cls)]
+    illegal = {(a, b) for a in s1 for b in s2 if rng.random() < 0.25}
+
+    def legal(a: int, b: int) -> bool:
+        return (a, b) not in illegal
+
+    def worth(order: tuple[int, ...]) -> int:
+        return sum(pair[(cls[a], cls[b])] for a, b in zip(s1, order, strict=False)) + sum(
+            unfilled[cls[b]] for b in order[n1:]
+        )
+
+    supply = [sum(1 for v in s1 if cls[v] == c) for c in range(n_cls)]
+    cap = [sum(1 for v in s2 if cls[v] == c) for c in range(n_cls)]
+    tr = Transposition(supply[:], cap[:], pair, unfilled)
+    start = tr.best()
+    assert start is not None
+    bound = start[0]
+    assert bound == max(worth(p) for p in permutations(s2))
+    reaching = [
+        p
+        for p in permutations(s2)
+        if worth(p) == bound and all(legal(a, b) for a, b in zip(s1, p, strict=False))
+    ]
+    got = Transposition(supply[:], cap[:], pair, unfilled).first(s1, s2, cls, legal)
+    if not reaching:
+        assert got is None
+        return
+    assert got is not None
+    first = min(reaching)
+    assert got[0] == list(zip(s1, first, strict=False))
+    assert sorted(got[1]) == sorted(first[n1:])
 
 
 def _boards(
