@@ -1,0 +1,67 @@
+"""The completion tests' greedy matching (engine.dutch.completion, ``CompletionTests.greedy``):
+a matching it gives is one of the players (C1, C3, the pairs kept), pairing all of them or
+all but one the stand-in may take; and ``with_stand_in`` answers as a maximum matching does.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.completion import CompletionTests
+from trfaudit.engine.dutch.state import RoundState
+from trfaudit.engine.matching import max_cardinality_matching
+from trfaudit.trf.reader import read
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+
+
+def _state(name: str, rnd: int) -> RoundState:
+    t = read(CORPUS / "dutch2025" / name)
+    return RoundState(round_input(t, rnd), EDITIONS["2025"])
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_greedy_matchings_are_matchings_and_the_answer_is_the_maximum_matchings(
+    seed: int,
+) -> None:
+    """Random sets of players of a late round (many rematches), random spares and kept
+    pairs: every matching greedy gives is valid, and with_stand_in finds one exactly when a
+    maximum matching of every legal pair does."""
+    rng = random.Random(seed)
+    rs = _state("t000244.trf", 12)
+    tests = CompletionTests(rs)
+    players = sorted(rng.sample(range(rs.n), rng.randint(2, 40)))
+    spares = {v for v in players if rng.random() < 0.5}
+    cut = {(a, b) for a in players for b in players if a < b and rng.random() < 0.2}
+
+    def keep(e: tuple[int, int]) -> bool:
+        return e not in cut
+
+    def spare(v: int) -> bool:
+        return v in spares
+
+    edges = [e for e in tests.sparse_edges(players) if keep(e)]
+    got = tests.greedy(players, edges, spare, keep)
+    if got is not None:
+        odd = len(players) % 2 == 1
+        assert set(got) == set(players) | ({-1} if odd else set())
+        for a, b in got.items():
+            assert got[b] == a
+            if -1 in (a, b):
+                assert spare(max(a, b))
+            else:
+                assert rs.ok(a, b) and keep((min(a, b), max(a, b)))
+    odd = len(players) % 2 == 1
+    verts = players + ([-1] if odd else [])
+    legal = [
+        (a, b)
+        for i, a in enumerate(players)
+        for b in players[i + 1 :]
+        if rs.ok(a, b) and keep((a, b))
+    ]
+    stand = [(-1, v) for v in players if spare(v)] if odd else []
+    exists = len(max_cardinality_matching(verts, legal + stand)) == len(verts)
+    assert (tests.with_stand_in(players, spare, keep) is not None) == exists
