@@ -28,8 +28,8 @@ def main() -> None:
     ap.add_argument("--rounds", help="FIRST-LAST (default: every recorded round)")
     a = ap.parse_args()
 
-    from trfaudit.engine.recorded import recorded_round
     from trfaudit.engine import EDITIONS, matching, pair_round, round_input
+    from trfaudit.engine.recorded import recorded_round
     from trfaudit.trf.reader import read
 
     t = read(a.file)
