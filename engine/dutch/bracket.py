@@ -255,8 +255,10 @@ class BracketMatcher:
         vals.update(local)
         return local, groups
 
-    def _layout_bracket(self, groups: list[PairGroup]) -> None:
-        """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
+    def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
+        """Units of the criteria for this bracket's pairs (once per bracket); the fields
+        that fields above them determine are looked for only when the local weights would
+        not fit in ``fit`` bits otherwise."""
         extra_max = {0: 3} if self.rs.bk.lower and self.rs.edition.completion_every_bracket else {}
         if self.rs.bk.lower and self.rs.c9 is not None and any(self.rs.c9_setup):
             extra_max[self.rs.c9] = 2 * max(self.rs.c9_setup)
@@ -267,13 +269,15 @@ class BracketMatcher:
             if self.rs.bk.look
             else frozenset(ci for ci, c in enumerate(self.rs.criteria) if c.lookahead)
         )
-        lay = WeightLayout(self.rs.criteria, groups, len(self.rs.alive), extra_max, skip)
+        # Completion (the top field) is checked on the whole field when there are players
+        # below the next group, so the local weights end below it.
+        local = bool(self.rs.bk.lower)
+        lay = WeightLayout(
+            self.rs.criteria, groups, len(self.rs.alive), extra_max, skip, fit, local
+        )
         self.rs.bk.crit_layout = lay
         f1 = lay.scale.get((0, 0), 0)
-        # Completion (the top field) is checked on the whole field when there are players
-        # below the next group, so the local weights end below it (one bit of room).
-        local = self.rs.bk.lower and (0, 0) in lay.scale
-        self.rs.bk.crit_bits = bit_width(f1 - 1) + 1 if local else lay.bits
+        self.rs.bk.crit_bits = lay.local_bits if local else lay.bits
         # Value lists are shared between pairs: pack each once.
         packed: dict[int, int] = {}
         self.rs.bk.value_lists = [vs for vs, _, _ in groups]
@@ -335,7 +339,6 @@ class BracketMatcher:
         bset = set(current)
         self.rs.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.rs.bk.residents = residents
-        self._layout_bracket(groups)
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
         # hint at the bottom when the weights leave room.
@@ -346,6 +349,7 @@ class BracketMatcher:
             width + bit_width(len(residents) ** 2 + 1) + q_width,
             width,
         )
+        self._layout_bracket(groups, RUSTWORKX_BITS - 1 - need - bit_width(9 * len(residents)))
         room = RUSTWORKX_BITS - 1 - self.rs.bk.crit_bits
         hint = bit_width(9 * len(residents)) if room >= need + bit_width(9 * len(residents)) else 0
         # Past rustworkx's bits (the criteria alone are too wide) the weights are Python

@@ -50,6 +50,7 @@ class Extent:
     values: dict[Field, dict[int, int]] = field(default_factory=dict)  # group index: value
     pair_total: dict[int, int] = field(default_factory=dict)
     crit_groups: dict[int, list[int]] = field(default_factory=dict)
+    _masks: list[tuple[int, int]] = field(default_factory=list)  # each group's players
 
     def largest(self, k: Field) -> tuple[int, int]:
         """The largest positive value and the largest negative magnitude of field ``k``."""
@@ -59,11 +60,15 @@ class Extent:
     def _pairs(self, gs: Iterable[int]) -> int:
         # The first (second) players of a set of pairs cover them: a matching holds no more
         # of those pairs than either set has members (one MDP: one pair, whatever the
-        # bracket's size), nor more than half the players they touch.
-        groups = self.groups
-        firsts: set[int] = set().union(*(groups[g][1] for g in gs))
-        seconds: set[int] = set().union(*(groups[g][2] for g in gs))
-        return min(len(firsts), len(seconds), len(firsts | seconds) // 2)
+        # bracket's size), nor more than half the players they touch.  (Sets as bit masks.)
+        if not self._masks:
+            self._masks = [(_mask(hs), _mask(ls)) for _, hs, ls in self.groups]
+        firsts = seconds = 0
+        for g in gs:
+            h, l = self._masks[g]
+            firsts |= h
+            seconds |= l
+        return min(firsts.bit_count(), seconds.bit_count(), (firsts | seconds).bit_count() // 2)
 
     def pairs(self, k: Field) -> int:
         """The most pairs of field ``k`` one matching holds."""
@@ -73,6 +78,13 @@ class Extent:
         """The most that criterion ``ci``'s values, as magnitudes over all its slots, add up
         to in one matching."""
         return self.pair_total[ci] * self._pairs(self.crit_groups[ci])
+
+
+def _mask(vertices: set[int]) -> int:
+    m = 0
+    for v in vertices:
+        m |= 1 << v
+    return m
 
 
 def extent(groups: list[PairGroup]) -> Extent:
@@ -173,7 +185,8 @@ def _most(units: list[tuple[int, int]], budget: int | None) -> int:
 
 class WeightLayout:
     """The unit (``scale``) of each criteria field; every weight of a matching, criteria
-    and nothing else, is below ``2 ** (bits - 1)``."""
+    and nothing else, is below ``2 ** (bits - 1)``, and without the completion field (the
+    top one, F1) below ``2 ** (local_bits - 1)``."""
 
     def __init__(
         self,
@@ -182,7 +195,11 @@ class WeightLayout:
         n_vertices: int,
         extra_max: dict[int, int] | None = None,
         skip: frozenset[int] = frozenset(),
+        fit: int | None = None,
+        top_apart: bool = False,
     ) -> None:
+        """``fit``: when the weights (without F1 with ``top_apart``) would need more bits,
+        look for the fields that fields above them determine (they then take no room)."""
         self.criteria = criteria
         ex = extent(groups)
         fields = {k for k in ex.values if k[0] not in skip}
@@ -204,40 +221,51 @@ class WeightLayout:
                 slots = [k for k in fields if k[0] == ci]
                 if slots:
                     fields.discard(min(slots))
-        # A field that fields above it determine takes no room (the criteria that hold for
-        # the whole field, completion and C9, are left out: their values outside the
-        # bracket's pairs are not in ``groups``).
-        ranked = sorted((k for k in fields if k[0] not in unbounded), key=lambda k: (k[0], -k[1]))
-        fields -= redundant(ranked, ex)
         # Two matchings differ on a field by at most its range; on a criterion's slots
         # together by at most its budget (twice when its values have both signs: one
         # matching's positive and the other's negative values).
-        budgets: dict[int, int | None] = {}
+        self._budgets: dict[int, int | None] = {}
         for ci in {k[0] for k in fields}:
             if ci in unbounded or ci not in ex.pair_total:
-                budgets[ci] = None
+                self._budgets[ci] = None
                 continue
             signs = [extent_of[k] for k in ex.values if k[0] == ci]
             mixed = any(p for p, _, _ in signs) and any(n for _, n, _ in signs)
-            budgets[ci] = ex.budget(ci) * (2 if mixed else 1)
+            self._budgets[ci] = ex.budget(ci) * (2 if mixed else 1)
+        self._extent_of = extent_of
+        self._place(fields)
+        if fit is not None and (self.local_bits if top_apart else self.bits) > fit:
+            # A field that fields above it determine takes no room (the criteria that hold
+            # for the whole field, completion and C9, are left out: their values outside
+            # the bracket's pairs are not in ``groups``).
+            ranked = sorted(
+                (k for k in fields if k[0] not in unbounded), key=lambda k: (k[0], -k[1])
+            )
+            self._place(fields - redundant(ranked, ex))
+
+    def _place(self, fields: set[Field]) -> None:
+        """The units of ``fields``, the lowest priority first."""
         self.scale: dict[Field, int] = {}
+        budgets = self._budgets
         done = 0  # the most the fields of the criteria below the current one differ by
         current: int | None = None
         units: list[tuple[int, int]] = []
-        for k in sorted(fields, key=lambda k: (-k[0], k[1])):  # lowest priority first
+        for k in sorted(fields, key=lambda k: (-k[0], k[1])):
             if k[0] != current:
                 if current is not None:
                     done += _most(units, budgets[current])
                 current, units = k[0], []
             scale = 1 + done + _most(units, budgets[k[0]])
             self.scale[k] = scale
-            positive, negative, pairs = extent_of[k]
+            positive, negative, pairs = self._extent_of[k]
             units.append((scale, (positive + negative) * pairs))
         if current is not None:
             done += _most(units, budgets[current])
         # Every matching's criteria weight is at most ``done`` above the least one, which
-        # is above -(done + 1): one bit of room.
+        # is above -(done + 1): one bit of room; the same below F1's unit.
         self.bits = bit_width(done) + 1
+        f1 = self.scale.get((0, 0))
+        self.local_bits = self.bits if f1 is None else bit_width(f1 - 1) + 1
 
     def pack(self, vs: list[Value]) -> int:
         w = 0
