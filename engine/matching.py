@@ -102,10 +102,13 @@ def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]) 
     import rustworkx as rx
 
     stats["cardinality"] += 1
-    index = {v: i for i, v in enumerate(vertices)}
+    at = dict(zip(vertices, range(len(vertices)))).__getitem__
     g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
     g.add_nodes_from(vertices)
-    g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
+    # The edges' ends as node indices, mapped at C level.
+    g.add_edges_from_no_data(
+        list(zip(map(at, map(itemgetter(0), edges)), map(at, map(itemgetter(1), edges))))
+    )
     mate: dict[int, int] = {}
     # Every edge weighs default_weight (1): no Python call per edge.
     for a, b in rx.max_weight_matching(g, max_cardinality=True, default_weight=1):

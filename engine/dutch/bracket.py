@@ -276,17 +276,12 @@ class BracketMatcher:
             self.rs.criteria, groups, len(self.rs.alive), extra_max, skip, fit, local
         )
         self.rs.bk.crit_layout = lay
-        f1 = lay.scale.get((0, 0), 0)
         self.rs.bk.crit_bits = lay.local_bits if local else lay.bits
-        # Value lists are shared between pairs: pack each once.
-        packed: dict[int, int] = {}
+        # Value lists are shared between pairs: pack each once (completion is checked on
+        # the whole field when there are players below).
         self.rs.bk.value_lists = [vs for vs, _, _ in groups]
-        for vs, _, _ in groups:
-            w = lay.pack(vs)
-            if self.rs.bk.lower:  # completion is checked on the whole field instead
-                w -= count(vs[0]) * f1
-            packed[id(vs)] = w
-        self.rs.bk.crit_packed = packed
+        ws = lay.packed(without_top=local)
+        self.rs.bk.crit_packed = {id(vs): w for (vs, _, _), w in zip(groups, ws)}
 
     def _pack(self, low: int, hint: int) -> None:
         """Weights of the live pairs of the bracket: the criteria above ``low`` bits for

@@ -49,6 +49,9 @@ class DutchPairer:
     mdp_choice: type[MdpChoice] = MdpChoice
     exchange: type[Exchanges] = Exchanges
     transposition: type[Transpositions] = Transpositions
+    # Brackets running whose pairing without the next group did not stand, after which
+    # the round's brackets are paired with it directly (a speed setting: same pairings).
+    local_miss_limit = 3
 
     def __init__(self, inp: RoundInput, edition: Edition = EDITION_2025):
         self.inp = inp
@@ -61,6 +64,7 @@ class DutchPairer:
         self.mdps = self.mdp_choice(rs, self.matcher)
         self.exchanges = self.exchange(rs, self.matcher, self.completion)
         self.transpositions = self.transposition(rs, self.matcher)
+        self.local_misses = 0
 
     def pair(self) -> RoundPairing:
         """Pair the round bracket by bracket from the top (1.9.2)."""
@@ -192,14 +196,22 @@ class DutchPairer:
         perfect = self.perfect.pairs(current, mdp_count, nxt)
         if perfect is not None:
             return self.perfect.fix(current, nxt, perfect)
-        if self.lookahead.local(current, mdp_count, nxt):
+        # The pairing without the next group, where it stands, is the one with it (C8 at
+        # its bound, Lookahead.reached): a shortcut only, given up for the rest of the
+        # round once it has failed a few brackets running (late rounds of long events,
+        # where most pairs are rematches, fail it nearly always).
+        if self.local_misses < self.local_miss_limit and self.lookahead.local(
+            current, mdp_count, nxt
+        ):
             saved = rs.saved()
             try:
                 rec, floaters = self._pair_candidates(current, mdp_count, nxt, look=False)
                 if self.lookahead.reached(floaters, nxt):
+                    self.local_misses = 0
                     return rec, floaters
             except LookaheadNeeded:
                 pass
+            self.local_misses += 1
             rs.restore(saved)
         return self._pair_candidates(current, mdp_count, nxt, look=True)
 

@@ -170,10 +170,11 @@ def redundant(order: list[Field], ex: Extent) -> set[Field]:
 
 
 def _most(units: list[tuple[int, int]], budget: int | None) -> int:
-    """The largest sum of ``scale * y`` over ``units`` (scale, range), 0 <= y <= range,
-    with the y adding up to at most ``budget`` (None: no bound): the largest scales first."""
+    """The largest sum of ``scale * y`` over ``units`` (scale, range; scales ascending),
+    0 <= y <= range, with the y adding up to at most ``budget`` (None: no bound): the
+    largest scales first."""
     total = 0
-    for scale, rng in sorted(units, reverse=True):
+    for scale, rng in reversed(units):
         take = rng if budget is None else min(rng, budget)
         total += scale * take
         if budget is not None:
@@ -233,6 +234,7 @@ class WeightLayout:
             mixed = any(p for p, _, _ in signs) and any(n for _, n, _ in signs)
             self._budgets[ci] = ex.budget(ci) * (2 if mixed else 1)
         self._extent_of = extent_of
+        self._extent = ex
         self._place(fields)
         if fit is not None and (self.local_bits if top_apart else self.bits) > fit:
             # A field that fields above it determine takes no room (the criteria that hold
@@ -267,19 +269,14 @@ class WeightLayout:
         f1 = self.scale.get((0, 0))
         self.local_bits = self.bits if f1 is None else bit_width(f1 - 1) + 1
 
-    def pack(self, vs: list[Value]) -> int:
-        w = 0
-        scale = self.scale
-        for ci, v in enumerate(vs):
-            if not v:
+    def packed(self, without_top: bool = False) -> list[int]:
+        """The weight of each group of pairs (in the order of ``groups``), without the
+        completion field (F1) with ``without_top``."""
+        ws = [0] * len(self._extent.groups)
+        values = self._extent.values
+        for k, unit in self.scale.items():
+            if without_top and k == (0, 0):
                 continue
-            if isinstance(v, dict):
-                for slot, c in v.items():
-                    at = scale.get((ci, slot))
-                    if at is not None:
-                        w += c * at
-            else:
-                at = scale.get((ci, 0))
-                if at is not None:
-                    w += v * at
-        return w
+            for gi, c in values.get(k, {}).items():
+                ws[gi] += c * unit
+        return ws
