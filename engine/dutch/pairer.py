@@ -20,6 +20,8 @@ in which a tie-break field at the bottom asks for it.
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from ..history import RoundInput
 from ..result import Board, NoPairing, RoundPairing
 from .bracket import BracketMatcher
@@ -38,6 +40,10 @@ from .transposition import Transpositions
 from .weights import count
 
 
+class PairOutside(Exception):
+    """A bracket fixed a pair (TPNs) outside the pairs the round was to stay within."""
+
+
 class DutchPairer:
     """Pairs one round; see the module docstring.  The collaborators' classes are class
     attributes, so that a variant of one article's mechanism can be put beside the other."""
@@ -53,9 +59,17 @@ class DutchPairer:
     # the round's brackets are paired with it directly (a speed setting: same pairings).
     local_miss_limit = 3
 
-    def __init__(self, inp: RoundInput, edition: Edition = EDITION_2025):
+    def __init__(
+        self,
+        inp: RoundInput,
+        edition: Edition = EDITION_2025,
+        within: Collection[frozenset[int]] | None = None,
+    ):
+        """``within``: the pairs (by TPN) the round may have: :meth:`pair` stops with
+        :class:`PairOutside` as soon as a bracket fixes another one."""
         self.inp = inp
         self.edition = edition
+        self.within = within
         rs = self.rs = RoundState(inp, edition)
         self.completion = self.completion_tests(rs)
         self.matcher = self.bracket_matcher(rs, self.completion)
@@ -82,6 +96,11 @@ class DutchPairer:
             nxt = self._group(pos)
             pos += len(nxt)
             rec, floaters, nxt, pos = route(current, mdp_count, nxt, pos)
+            if self.within is not None:
+                # A bracket's pairs, once its route is done, stay for the round.
+                for a, b in rec.pairs:
+                    if frozenset((a, b)) not in self.within:
+                        raise PairOutside(a, b)
             brackets.append(rec)
             ctx.single_downfloater_is_pab = self._c9_in_force(floaters, nxt, pos)
             current = floaters + nxt

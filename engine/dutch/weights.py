@@ -236,7 +236,10 @@ class WeightLayout:
         self._extent_of = extent_of
         self._extent = ex
         self._place(fields)
-        if fit is not None and (self.local_bits if top_apart else self.bits) > fit:
+        wide = self.local_bits if top_apart else self.bits
+        # (Past twice the room the weights will not fit however many fields go: the
+        # search would only cost time.)
+        if fit is not None and fit < wide <= 2 * fit:
             # A field that fields above it determine takes no room (the criteria that hold
             # for the whole field, completion and C9, are left out: their values outside
             # the bracket's pairs are not in ``groups``).
