@@ -92,8 +92,12 @@ def extent(groups: list[PairGroup]) -> Extent:
     pairs by value list, each list once)."""
     ex = Extent(groups)
     values, totals, crit_groups = ex.values, ex.pair_total, ex.crit_groups
-    for gi, (vs, _, _) in enumerate(groups):
-        for ci, v in enumerate(vs):
+    # Criterion by criterion (the value lists' columns): most are empty in most brackets.
+    for ci, column in enumerate(zip(*(vs for vs, _, _ in groups))):
+        if not any(column):
+            continue
+        best, members = 0, []
+        for gi, v in enumerate(column):
             if not v:
                 continue
             if isinstance(v, dict):
@@ -106,9 +110,11 @@ def extent(groups: list[PairGroup]) -> Extent:
                 values.setdefault((ci, 0), {})[gi] = v
                 total = abs(v)
             if total:
-                if total > totals.get(ci, 0):
-                    totals[ci] = total
-                crit_groups.setdefault(ci, []).append(gi)
+                best = max(best, total)
+                members.append(gi)
+        if members:
+            totals[ci] = best
+            crit_groups[ci] = members
     return ex
 
 
