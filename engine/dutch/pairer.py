@@ -10,7 +10,7 @@ the perfect-bracket shortcut :class:`.perfect.PerfectBracket`, the look-ahead (C
 the weights are laid out by :mod:`.weights`.  This module is the round loop and the route
 through the brackets.  For each bracket the best candidate is found as a maximum-weight
 matching over every player still unpaired: the weight of a pair packs the criteria
-(completion C4/C5 first, then C6 .. C21) as bit fields in their order of priority, so that a
+(completion C4/C5 first, then C6 .. C21) as fields in their order of priority, so that a
 heavier matching is a better round-pairing.  Among equally good candidates the one generated
 first (Art. 4) is then fixed greedily: the MDPs paired (4.4), their opponents (the S2
 transposition), the remainder's exchange (4.3: fewest players, smallest BSN sum, highest BSN
