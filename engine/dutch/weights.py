@@ -110,7 +110,8 @@ def extent(groups: list[PairGroup]) -> Extent:
                 values.setdefault((ci, 0), {})[gi] = v
                 total = abs(v)
             if total:
-                best = max(best, total)
+                if total > best:
+                    best = total
                 members.append(gi)
         if members:
             totals[ci] = best
