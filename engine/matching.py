@@ -52,17 +52,66 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
     return mate
 
 
+def max_weight_complete(
+    weights: dict[tuple[int, int], int], vertices: list[int], spare: list[int]
+) -> dict[int, int] | None:
+    """The heaviest matching among those that pair every one of ``vertices`` (an even
+    number), or every one but one of ``spare`` (an odd number); None when there is none.
+
+    ``weights`` maps edges (vertex ids >= 0) to weights >= 0.  With an odd number, a
+    stand-in vertex (-1) takes the one left over; every complete matching then has the same
+    number of edges, so one unit more on every edge keeps their order and makes the
+    weights positive, and a maximum-cardinality matching of greatest weight is the answer
+    whenever a complete one exists."""
+    edges = [(a, b, w + 1) for (a, b), w in weights.items()]
+    ids = list(vertices)
+    if len(ids) % 2:
+        ids.append(-1)
+        edges.extend((-1, v, 1) for v in spare)
+    index = {v: i for i, v in enumerate(ids)}
+    top = max((w for _, _, w in edges), default=0)
+    if top.bit_length() <= RUSTWORKX_BITS:
+        import rustworkx as rx
+
+        stats["rustworkx"] += 1
+        g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
+        g.add_nodes_from(ids)
+        g.add_edges_from([(index[a], index[b], w) for a, b, w in edges])
+        pairs = rx.max_weight_matching(g, max_cardinality=True, weight_fn=int)
+    else:
+        import networkx as nx
+
+        stats["networkx"] += 1
+        g = nx.Graph()
+        g.add_nodes_from(range(len(ids)))
+        g.add_weighted_edges_from((index[a], index[b], w) for a, b, w in edges)
+        pairs = nx.max_weight_matching(g, maxcardinality=True)
+    if 2 * len(pairs) != len(ids):
+        return None
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        va, vb = ids[a], ids[b]
+        if va >= 0 and vb >= 0:
+            mate[va] = vb
+            mate[vb] = va
+    return mate
+
+
 def max_cardinality_matching(vertices: list[int], edges: list[tuple[int, int]]) -> dict[int, int]:
     """Partner of every matched vertex in a maximum matching of the graph."""
     import rustworkx as rx
 
     stats["cardinality"] += 1
-    index = {v: i for i, v in enumerate(vertices)}
+    at = dict(zip(vertices, range(len(vertices)))).__getitem__
     g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
     g.add_nodes_from(vertices)
-    g.add_edges_from_no_data([(index[a], index[b]) for a, b in edges])
+    # The edges' ends as node indices, mapped at C level.
+    g.add_edges_from_no_data(
+        list(zip(map(at, map(itemgetter(0), edges)), map(at, map(itemgetter(1), edges))))
+    )
     mate: dict[int, int] = {}
-    for a, b in rx.max_weight_matching(g, max_cardinality=True, weight_fn=lambda _: 1):
+    # Every edge weighs default_weight (1): no Python call per edge.
+    for a, b in rx.max_weight_matching(g, max_cardinality=True, default_weight=1):
         mate[vertices[a]] = vertices[b]
         mate[vertices[b]] = vertices[a]
     return mate

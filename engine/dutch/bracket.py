@@ -12,7 +12,7 @@ from dataclasses import replace
 from itertools import repeat
 from operator import not_
 
-from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_matching
+from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_complete, max_weight_matching
 from .completion import CompletionTests
 from .criteria import Value
 from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
@@ -64,24 +64,43 @@ class BracketMatcher:
         return mate
 
     def _solve_whole(self, extra: dict[tuple[int, int], int] | None) -> dict[int, int]:
-        lay = self.rs.bk.crit_layout
-        f1 = lay.offset[(0, 0)] + self.rs.bk.shift
-        c9 = lay.offset.get((self.rs.c9, 0)) if self.rs.c9 is not None else None
+        """A best matching of the whole field: completion (C4, C5: everybody paired, the
+        PAB to a candidate) above the bracket's criteria and questions.
+
+        When the field can be paired completely, its completion field is the same for
+        every complete matching and less for every other: the best complete matching
+        (:func:`max_weight_complete`, without that field) is the answer, and its weights
+        are narrower.  Otherwise completion counts in the weights."""
+        lay, shift = self.rs.bk.crit_layout, self.rs.bk.shift
+        c9 = lay.scale.get((self.rs.c9, 0)) if self.rs.c9 is not None else None
         if c9 is not None:
-            c9 += self.rs.bk.shift
-        weights = {}
-        for e, w in self.rs.bk.graph.weights.items():
-            weights[e] = w + (count(self.rs.vals[e][0]) << f1) + (extra.get(e, 0) if extra else 0)
+            c9 <<= shift
+        weights = self.rs.bk.graph.weights
+        for e, w in (extra or {}).items():
+            if e in weights:
+                weights[e] += w
+        bracket_pairs = list(weights)
         nc, c9s = self.rs.noncand, self.rs.c9_setup
-        for a, b in self.completion.all_edges(sorted(self.rs.alive)):
+        alive = sorted(self.rs.alive)
+        lower_pairs = []
+        for a, b in self.completion.all_edges(alive):
             if a in self.rs.bk.lower or b in self.rs.bk.lower:
                 if (a, b) in self.rs.dropped:
                     continue
-                w = (1 + nc[a] + nc[b]) << f1
+                w = 0
                 if c9 is not None and (c9s[a] or c9s[b]):
-                    w += (c9s[a] + c9s[b]) << c9
+                    w = (c9s[a] + c9s[b]) * c9
                 weights[(a, b)] = w
-        return max_weight_matching(weights, lay.bits + self.rs.bk.shift)
+                lower_pairs.append((a, b))
+        mate = max_weight_complete(weights, alive, [v for v in alive if not nc[v]])
+        if mate is not None:
+            return mate
+        f1 = lay.scale[(0, 0)] << shift
+        for e in bracket_pairs:
+            weights[e] += count(self.rs.vals[e][0]) * f1
+        for a, b in lower_pairs:
+            weights[(a, b)] += (1 + nc[a] + nc[b]) * f1
+        return max_weight_matching(weights, lay.bits + shift)
 
     def drop_edges(self, edges: list[tuple[int, int]]) -> None:
         """Drop pairs for the rest of the bracket (higher player first in each)."""
@@ -113,7 +132,7 @@ class BracketMatcher:
         cis = [
             ci
             for ci, c in enumerate(self.rs.criteria)
-            if c.counts_failures and not c.vector and (ci, 0) in lay.offset
+            if c.counts_failures and not c.vector and (ci, 0) in lay.scale
         ]
         left = dict.fromkeys(cis, 0)
         for v, p in mate.items():
@@ -236,8 +255,10 @@ class BracketMatcher:
         vals.update(local)
         return local, groups
 
-    def _layout_bracket(self, groups: list[PairGroup]) -> None:
-        """Bit positions of the criteria for this bracket's pairs (once per bracket)."""
+    def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
+        """Units of the criteria for this bracket's pairs (once per bracket); the fields
+        that fields above them determine are looked for only when the local weights would
+        not fit in ``fit`` bits otherwise."""
         extra_max = {0: 3} if self.rs.bk.lower and self.rs.edition.completion_every_bracket else {}
         if self.rs.bk.lower and self.rs.c9 is not None and any(self.rs.c9_setup):
             extra_max[self.rs.c9] = 2 * max(self.rs.c9_setup)
@@ -248,21 +269,19 @@ class BracketMatcher:
             if self.rs.bk.look
             else frozenset(ci for ci, c in enumerate(self.rs.criteria) if c.lookahead)
         )
-        lay = WeightLayout(self.rs.criteria, groups, len(self.rs.alive), extra_max, skip)
-        self.rs.bk.crit_layout = lay
-        f1 = lay.offset.get((0, 0), 0)
         # Completion (the top field) is checked on the whole field when there are players
         # below the next group, so the local weights end below it.
-        self.rs.bk.crit_bits = f1 + 1 if self.rs.bk.lower and (0, 0) in lay.offset else lay.bits
-        # Value lists are shared between pairs: pack each once.
-        packed: dict[int, int] = {}
+        local = bool(self.rs.bk.lower)
+        lay = WeightLayout(
+            self.rs.criteria, groups, len(self.rs.alive), extra_max, skip, fit, local
+        )
+        self.rs.bk.crit_layout = lay
+        self.rs.bk.crit_bits = lay.local_bits if local else lay.bits
+        # Value lists are shared between pairs: pack each once (completion is checked on
+        # the whole field when there are players below).
         self.rs.bk.value_lists = [vs for vs, _, _ in groups]
-        for vs, _, _ in groups:
-            w = lay.pack(vs)
-            if self.rs.bk.lower:  # completion is checked on the whole field instead
-                w -= count(vs[0]) << f1
-            packed[id(vs)] = w
-        self.rs.bk.crit_packed = packed
+        ws = lay.packed(without_top=local)
+        self.rs.bk.crit_packed = {id(vs): w for (vs, _, _), w in zip(groups, ws)}
 
     def _pack(self, low: int, hint: int) -> None:
         """Weights of the live pairs of the bracket: the criteria above ``low`` bits for
@@ -315,7 +334,6 @@ class BracketMatcher:
         bset = set(current)
         self.rs.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.rs.bk.residents = residents
-        self._layout_bracket(groups)
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
         # hint at the bottom when the weights leave room.
@@ -326,6 +344,7 @@ class BracketMatcher:
             width + bit_width(len(residents) ** 2 + 1) + q_width,
             width,
         )
+        self._layout_bracket(groups, RUSTWORKX_BITS - 1 - need - bit_width(9 * len(residents)))
         room = RUSTWORKX_BITS - 1 - self.rs.bk.crit_bits
         hint = bit_width(9 * len(residents)) if room >= need + bit_width(9 * len(residents)) else 0
         # Past rustworkx's bits (the criteria alone are too wide) the weights are Python

@@ -449,11 +449,13 @@ class ClassBracket:
         ]
         f1 = frozenset(ci for ci, c in enumerate(rs.criteria) if c.key == "F1" and not last)
         lay = WeightLayout(rs.criteria, groups, len(rs.order), skip=f1)
+        packed = lay.packed()
+        worth = dict(zip([*inside, *(("down", i) for i in down)], packed, strict=True))
         return BracketClasses(
             cls=cls,
             members=members,
-            pair={k: lay.pack(vs) for k, vs in inside.items()},
-            down=[lay.pack(down[i]) if i in down else None for i in range(len(reps))],
+            pair={k: worth[k] for k in inside},
+            down=[worth[("down", i)] if i in down else None for i in range(len(reps))],
             never=-(1 << (lay.bits + 2 * len(everyone).bit_length() + 4)),
         )
 

@@ -22,6 +22,7 @@ class CompletionTests:
 
     def __init__(self, rs: RoundState) -> None:
         self.rs = rs
+        self._later: list[list[int]] | None = None
 
     def sparse_edges(self, vertices: list[int], k: int = 12) -> list[tuple[int, int]]:
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
@@ -42,8 +43,22 @@ class CompletionTests:
         return edges
 
     def all_edges(self, vertices: list[int]) -> list[tuple[int, int]]:
+        """The legal pairs (C1, C3) of ``vertices``, in their order (each pair once, in the
+        order of its players' places in ``vertices``)."""
+        if all(a < b for a, b in zip(vertices, vertices[1:])):
+            # Ascending: each player's legal partners after him, found once per round.
+            later, inside = self.later(), set(vertices)
+            return [(a, b) for a in vertices for b in later[a] if b in inside]
         ok = self.rs.ok
         return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
+
+    def later(self) -> list[list[int]]:
+        """Each player's legal partners (C1, C3) at later places, ascending: the round's
+        legal pairs do not change while it is paired."""
+        if self._later is None:
+            ok, n = self.rs.ok, self.rs.n
+            self._later = [[b for b in range(a + 1, n) if ok(a, b)] for a in range(n)]
+        return self._later
 
     def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:  # noqa: C901 - C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4)
         """C5: the lowest score the PAB assignee can have (eligible PAB first, then the

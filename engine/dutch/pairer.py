@@ -11,7 +11,7 @@ classes of players :class:`.classes.ClassBracket`, the look-ahead (C8)
 the weights are laid out by :mod:`.weights`.  This module is the round loop and the route
 through the brackets.  For each bracket the best candidate is found as a maximum-weight
 matching over every player still unpaired: the weight of a pair packs the criteria
-(completion C4/C5 first, then C6 .. C21) as bit fields in their order of priority, so that a
+(completion C4/C5 first, then C6 .. C21) as fields in their order of priority, so that a
 heavier matching is a better round-pairing.  Among equally good candidates the one generated
 first (Art. 4) is then fixed greedily: the MDPs paired (4.4), their opponents (the S2
 transposition), the remainder's exchange (4.3: fewest players, smallest BSN sum, highest BSN
@@ -20,6 +20,8 @@ in which a tie-break field at the bottom asks for it.
 """
 
 from __future__ import annotations
+
+from collections.abc import Collection
 
 from ..history import RoundInput
 from ..result import Board, NoPairing, RoundPairing
@@ -40,6 +42,10 @@ from .transposition import Transpositions
 from .weights import count
 
 
+class PairOutside(Exception):
+    """A bracket fixed a pair (TPNs) outside the pairs the round was to stay within."""
+
+
 class DutchPairer:
     """Pairs one round; see the module docstring.  The collaborators' classes are class
     attributes, so that a variant of one article's mechanism can be put beside the other."""
@@ -52,10 +58,21 @@ class DutchPairer:
     mdp_choice: type[MdpChoice] = MdpChoice
     exchange: type[Exchanges] = Exchanges
     transposition: type[Transpositions] = Transpositions
+    # Brackets running whose pairing without the next group did not stand, after which
+    # the round's brackets are paired with it directly (a speed setting: same pairings).
+    local_miss_limit = 3
 
-    def __init__(self, inp: RoundInput, edition: Edition = EDITION_2025):
+    def __init__(
+        self,
+        inp: RoundInput,
+        edition: Edition = EDITION_2025,
+        within: Collection[frozenset[int]] | None = None,
+    ):
+        """``within``: the pairs (by TPN) the round may have: :meth:`pair` stops with
+        :class:`PairOutside` as soon as a bracket fixes another one."""
         self.inp = inp
         self.edition = edition
+        self.within = within
         rs = self.rs = RoundState(inp, edition)
         self.completion = self.completion_tests(rs)
         self.matcher = self.bracket_matcher(rs, self.completion)
@@ -65,6 +82,7 @@ class DutchPairer:
         self.mdps = self.mdp_choice(rs, self.matcher)
         self.exchanges = self.exchange(rs, self.matcher, self.completion)
         self.transpositions = self.transposition(rs, self.matcher)
+        self.local_misses = 0
 
     def pair(self) -> RoundPairing:
         """Pair the round bracket by bracket from the top (1.9.2)."""
@@ -82,6 +100,11 @@ class DutchPairer:
             nxt = self._group(pos)
             pos += len(nxt)
             rec, floaters, nxt, pos = route(current, mdp_count, nxt, pos)
+            if self.within is not None:
+                # A bracket's pairs, once its route is done, stay for the round.
+                for a, b in rec.pairs:
+                    if frozenset((a, b)) not in self.within:
+                        raise PairOutside(a, b)
             brackets.append(rec)
             ctx.single_downfloater_is_pab = self._c9_in_force(floaters, nxt, pos)
             current = floaters + nxt
@@ -199,14 +222,22 @@ class DutchPairer:
         by_classes = self.classes.pair(current, mdp_count, nxt)
         if by_classes is not None:
             return by_classes
-        if self.lookahead.local(current, mdp_count, nxt):
+        # The pairing without the next group, where it stands, is the one with it (C8 at
+        # its bound, Lookahead.reached): a shortcut only, given up for the rest of the
+        # round once it has failed a few brackets running (late rounds of long events,
+        # where most pairs are rematches, fail it nearly always).
+        if self.local_misses < self.local_miss_limit and self.lookahead.local(
+            current, mdp_count, nxt
+        ):
             saved = rs.saved()
             try:
                 rec, floaters = self._pair_candidates(current, mdp_count, nxt, look=False)
                 if self.lookahead.reached(floaters, nxt):
+                    self.local_misses = 0
                     return rec, floaters
             except LookaheadNeeded:
                 pass
+            self.local_misses += 1
             rs.restore(saved)
         return self._pair_candidates(current, mdp_count, nxt, look=True)
 

@@ -1,12 +1,23 @@
-"""The weight of a pair: the criteria packed as bit fields in their order of priority.
+"""The weight of a pair: the criteria packed as mixed-radix fields in their order of priority.
 
-Each criterion (and, for a vector criterion, each score slot) gets a field wide enough for
-the largest sum a matching can reach there, the highest-priority criterion at the top, so
-that a heavier matching is a better round-pairing (C.04.3 2026 Art. 2.4: the criteria in
-descending priority).  The generation order's questions (Art. 4) use bits below them.
+Each criterion (and, for a vector criterion, each score slot) is a field; a field's unit is
+worth more than the most that every field below it can differ by between two matchings, the
+highest-priority criterion at the top, so that a heavier matching is a better round-pairing
+(C.04.3 2026 Art. 2.4: the criteria in descending priority).  The generation order's
+questions (Art. 4) use bits below them.
+
+How much the fields below can differ is bounded per field (its values times the pairs a
+matching can hold there) and, for the slots of one criterion together, by the most that
+criterion's values can add up to in one matching: a vector criterion's slots share the
+matching's pairs, so together they hold far fewer than the sum of what each could.
 """
 
 from __future__ import annotations
+
+from bisect import insort
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from math import gcd
 
 from .criteria import Criterion, Value
 
@@ -28,47 +39,162 @@ def bit_width(bound: int) -> int:
 PairGroup = tuple[list[Value], set[int], set[int]]
 
 
-def extent(
-    groups: list[PairGroup],
-) -> tuple[
-    dict[Field, int],
-    dict[Field, set[int]],
-    dict[Field, set[int]],
-    dict[Field, set[int]],
-    set[Field],
-]:
-    """Per criterion field (criterion, score slot): its largest value, the vertices its
-    pairs touch, their first and second players, and whether it holds negated failure
-    counts.  ``groups``: the pairs by value list (BracketMatcher._bracket_values), each list
-    once."""
-    maxima: dict[Field, int] = {}
-    touched: dict[Field, set[int]] = {}
-    # The first (second) players of a field's pairs cover its pairs: a matching holds no
-    # more of them than either set has members (one MDP: one pair, whatever the bracket's
-    # size).
-    firsts: dict[Field, set[int]] = {}
-    seconds: dict[Field, set[int]] = {}
-    signed: set[Field] = set()
-    for vs, hs, ls in groups:
-        for ci, v in enumerate(vs):
+@dataclass
+class Extent:
+    """What the pairs of a bracket hold, per field (criterion, score slot): each group's
+    value there, and from that the largest positive and negative values of one pair and
+    the most pairs of the field one matching holds; per criterion, the largest sum of
+    magnitudes over its slots of one pair and the most pairs."""
+
+    groups: list[PairGroup]
+    values: dict[Field, dict[int, int]] = field(default_factory=dict)  # group index: value
+    pair_total: dict[int, int] = field(default_factory=dict)
+    crit_groups: dict[int, list[int]] = field(default_factory=dict)
+    _masks: list[tuple[int, int]] = field(default_factory=list)  # each group's players
+
+    def largest(self, k: Field) -> tuple[int, int]:
+        """The largest positive value and the largest negative magnitude of field ``k``."""
+        vs = self.values.get(k, {}).values()
+        return max(0, max(vs, default=0)), max(0, -min(vs, default=0))
+
+    def _pairs(self, gs: Iterable[int]) -> int:
+        # The first (second) players of a set of pairs cover them: a matching holds no more
+        # of those pairs than either set has members (one MDP: one pair, whatever the
+        # bracket's size), nor more than half the players they touch.  (Sets as bit masks.)
+        if not self._masks:
+            self._masks = [(_mask(hs), _mask(ls)) for _, hs, ls in self.groups]
+        firsts = seconds = 0
+        for g in gs:
+            h, l = self._masks[g]
+            firsts |= h
+            seconds |= l
+        return min(firsts.bit_count(), seconds.bit_count(), (firsts | seconds).bit_count() // 2)
+
+    def pairs(self, k: Field) -> int:
+        """The most pairs of field ``k`` one matching holds."""
+        return self._pairs(self.values[k])
+
+    def budget(self, ci: int) -> int:
+        """The most that criterion ``ci``'s values, as magnitudes over all its slots, add up
+        to in one matching."""
+        return self.pair_total[ci] * self._pairs(self.crit_groups[ci])
+
+
+def _mask(vertices: set[int]) -> int:
+    m = 0
+    for v in vertices:
+        m |= 1 << v
+    return m
+
+
+def extent(groups: list[PairGroup]) -> Extent:
+    """The :class:`Extent` of the pairs of ``groups`` (BracketMatcher._bracket_values: the
+    pairs by value list, each list once)."""
+    ex = Extent(groups)
+    values, totals, crit_groups = ex.values, ex.pair_total, ex.crit_groups
+    # Criterion by criterion (the value lists' columns): most are empty in most brackets.
+    for ci, column in enumerate(zip(*(vs for vs, _, _ in groups))):
+        if not any(column):
+            continue
+        best, members = 0, []
+        for gi, v in enumerate(column):
             if not v:
                 continue
-            items = v.items() if isinstance(v, dict) else ((0, v),)
-            for slot, c in items:
-                k = (ci, slot)
-                if c < 0:
-                    signed.add(k)
-                    c = -c
-                if c > maxima.get(k, 0):
-                    maxima[k] = c
-                touched.setdefault(k, set()).update(hs, ls)
-                firsts.setdefault(k, set()).update(hs)
-                seconds.setdefault(k, set()).update(ls)
-    return maxima, touched, firsts, seconds, signed
+            if isinstance(v, dict):
+                total = 0
+                for slot, c in v.items():
+                    if c:
+                        values.setdefault((ci, slot), {})[gi] = c
+                        total += abs(c)
+            else:
+                values.setdefault((ci, 0), {})[gi] = v
+                total = abs(v)
+            if total:
+                if total > best:
+                    best = total
+                members.append(gi)
+        if members:
+            totals[ci] = best
+            crit_groups[ci] = members
+    return ex
+
+
+def _reduce(v: dict[int, int], basis: dict[int, dict[int, int]], pivots: list[int]) -> None:
+    """Take from ``v`` (in place, up to a nonzero factor) its part in the span of
+    ``basis``: rows in echelon form, by their first column (``pivots``, ascending)."""
+    for p in pivots:
+        c = v.get(p)
+        if not c:
+            continue
+        row = basis[p]
+        a = row[p]
+        if a != 1 or c != 1:
+            for j in v:
+                v[j] *= a
+        for j, r in row.items():
+            x = v.get(j, 0) - c * r
+            if x:
+                v[j] = x
+            else:
+                v.pop(j, None)
+    if v:
+        g = 0
+        for x in v.values():
+            g = gcd(g, x)
+        if g != 1:
+            for j in v:
+                v[j] //= g
+
+
+def redundant(order: list[Field], ex: Extent) -> set[Field]:
+    """The fields of ``order`` (in descending priority) whose value in every pair is a
+    linear combination of the values of fields before them: two matchings equal on those
+    are equal on such a field too, which needs no room in the weight.  Exact (integer
+    elimination; one column per group of pairs, groups equal on these fields merged)."""
+    column: dict[tuple[tuple[int, int], ...], int] = {}
+    at: dict[int, int] = {}  # group index: column
+    cells: dict[int, list[tuple[int, int]]] = {}
+    for r, k in enumerate(order):
+        for gi, c in ex.values.get(k, {}).items():
+            cells.setdefault(gi, []).append((r, c))
+    for gi, cs in cells.items():
+        at[gi] = column.setdefault(tuple(cs), len(column))
+    basis: dict[int, dict[int, int]] = {}
+    pivots: list[int] = []
+    out: set[Field] = set()
+    for k in order:
+        v: dict[int, int] = {}
+        for gi, c in ex.values.get(k, {}).items():
+            v[at[gi]] = c
+        _reduce(v, basis, pivots)
+        if not v:
+            out.add(k)
+            continue
+        p = min(v)
+        basis[p] = v
+        insort(pivots, p)
+    return out
+
+
+def _most(units: list[tuple[int, int]], budget: int | None) -> int:
+    """The largest sum of ``scale * y`` over ``units`` (scale, range; scales ascending),
+    0 <= y <= range, with the y adding up to at most ``budget`` (None: no bound): the
+    largest scales first."""
+    total = 0
+    for scale, rng in reversed(units):
+        take = rng if budget is None else min(rng, budget)
+        total += scale * take
+        if budget is not None:
+            budget -= take
+            if budget == 0:
+                break
+    return total
 
 
 class WeightLayout:
-    """Bit positions of the criteria fields (and the tie-break fields below them)."""
+    """The unit (``scale``) of each criteria field; every weight of a matching, criteria
+    and nothing else, is below ``2 ** (bits - 1)``, and without the completion field (the
+    top one, F1) below ``2 ** (local_bits - 1)``."""
 
     def __init__(
         self,
@@ -77,48 +203,90 @@ class WeightLayout:
         n_vertices: int,
         extra_max: dict[int, int] | None = None,
         skip: frozenset[int] = frozenset(),
+        fit: int | None = None,
+        top_apart: bool = False,
     ) -> None:
+        """``fit``: when the weights (without F1 with ``top_apart``) would need more bits,
+        look for the fields that fields above them determine (they then take no room)."""
         self.criteria = criteria
-        maxima, touched, firsts, seconds, signed = extent(groups)
-        for k in [k for k in maxima if k[0] in skip]:  # criteria left out of the weights
-            del maxima[k]
-        # Fields that pairs with lower players also use (completion, C9): the whole field.
-        everyone = set(range(n_vertices))
+        ex = extent(groups)
+        fields = {k for k in ex.values if k[0] not in skip}
+        # The largest positive value and negative magnitude of one pair, and the most pairs
+        # a matching holds, of each field.
+        extent_of = {k: (*ex.largest(k), ex.pairs(k)) for k in fields}
+        # Fields that pairs with lower players also use (completion, C9): the whole field,
+        # with no bound per criterion.
+        unbounded = set(extra_max or {})
         for ci, m in (extra_max or {}).items():
             k = (ci, 0)
-            maxima[k] = max(maxima.get(k, 0), m)
-            touched[k] = everyone
-            firsts.pop(k, None)
+            fields.add(k)
+            positive, negative, _ = extent_of.get(k, (0, 0, 0))
+            extent_of[k] = (max(positive, m), negative, n_vertices // 2)
         # A vector criterion whose slots add up to a count criterion ranked above it (C7 to
         # C6, C8's scores to its pairs) does not need its lowest slot: it follows.
         for ci, c in enumerate(criteria):
             if c.sums_to and any(x.key == c.sums_to for x in criteria):
-                slots = [k for k in maxima if k[0] == ci]
-                if len(slots) > 0:
-                    del maxima[min(slots)]
-        offset = 0
-        self.offset: dict[tuple[int, int], int] = {}
-        for k in sorted(maxima, key=lambda k: (-k[0], k[1])):  # lowest priority first
-            self.offset[k] = offset
-            pairs = len(touched[k]) // 2
-            if k in firsts:
-                pairs = min(pairs, len(firsts[k]), len(seconds[k]))
-            offset += bit_width(maxima[k] * pairs) + (k in signed)
-        self.bits = offset + 1
-
-    def pack(self, vs: list[Value]) -> int:
-        w = 0
-        off = self.offset
-        for ci, v in enumerate(vs):
-            if not v:
+                slots = [k for k in fields if k[0] == ci]
+                if slots:
+                    fields.discard(min(slots))
+        # Two matchings differ on a field by at most its range; on a criterion's slots
+        # together by at most its budget (twice when its values have both signs: one
+        # matching's positive and the other's negative values).
+        self._budgets: dict[int, int | None] = {}
+        for ci in {k[0] for k in fields}:
+            if ci in unbounded or ci not in ex.pair_total:
+                self._budgets[ci] = None
                 continue
-            if isinstance(v, dict):
-                for slot, c in v.items():
-                    at = off.get((ci, slot))
-                    if at is not None:
-                        w += c << at
-            else:
-                at = off.get((ci, 0))
-                if at is not None:
-                    w += v << at
-        return w
+            signs = [extent_of[k] for k in ex.values if k[0] == ci]
+            mixed = any(p for p, _, _ in signs) and any(n for _, n, _ in signs)
+            self._budgets[ci] = ex.budget(ci) * (2 if mixed else 1)
+        self._extent_of = extent_of
+        self._extent = ex
+        self._place(fields)
+        wide = self.local_bits if top_apart else self.bits
+        # (Past twice the room the weights will not fit however many fields go: the
+        # search would only cost time.)
+        if fit is not None and fit < wide <= 2 * fit:
+            # A field that fields above it determine takes no room (the criteria that hold
+            # for the whole field, completion and C9, are left out: their values outside
+            # the bracket's pairs are not in ``groups``).
+            ranked = sorted(
+                (k for k in fields if k[0] not in unbounded), key=lambda k: (k[0], -k[1])
+            )
+            self._place(fields - redundant(ranked, ex))
+
+    def _place(self, fields: set[Field]) -> None:
+        """The units of ``fields``, the lowest priority first."""
+        self.scale: dict[Field, int] = {}
+        budgets = self._budgets
+        done = 0  # the most the fields of the criteria below the current one differ by
+        current: int | None = None
+        units: list[tuple[int, int]] = []
+        for k in sorted(fields, key=lambda k: (-k[0], k[1])):
+            if k[0] != current:
+                if current is not None:
+                    done += _most(units, budgets[current])
+                current, units = k[0], []
+            scale = 1 + done + _most(units, budgets[k[0]])
+            self.scale[k] = scale
+            positive, negative, pairs = self._extent_of[k]
+            units.append((scale, (positive + negative) * pairs))
+        if current is not None:
+            done += _most(units, budgets[current])
+        # Every matching's criteria weight is at most ``done`` above the least one, which
+        # is above -(done + 1): one bit of room; the same below F1's unit.
+        self.bits = bit_width(done) + 1
+        f1 = self.scale.get((0, 0))
+        self.local_bits = self.bits if f1 is None else bit_width(f1 - 1) + 1
+
+    def packed(self, without_top: bool = False) -> list[int]:
+        """The weight of each group of pairs (in the order of ``groups``), without the
+        completion field (F1) with ``without_top``."""
+        ws = [0] * len(self._extent.groups)
+        values = self._extent.values
+        for k, unit in self.scale.items():
+            if without_top and k == (0, 0):
+                continue
+            for gi, c in values.get(k, {}).items():
+                ws[gi] += c * unit
+        return ws

@@ -34,6 +34,7 @@ from trfaudit.engine.alternatives import with_alternatives
 from trfaudit.engine.dutch.audit.colour import colour_rule
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
 from trfaudit.engine.dutch.players import build_states
 from trfaudit.engine.findings import (
     DIFFERS,
@@ -78,8 +79,9 @@ def reproduces(
     if rank_order is not None:
         inp.rank_order = list(rank_order)
     try:
-        result = pair_round(inp, edition)
-    except NoPairing:
+        # Stopped at the first bracket that fixes a pair the record does not have.
+        result = DutchPairer(inp, edition, within=rec.pairs).pair()
+    except (NoPairing, PairOutside):
         return False
     if result.bye != rec.bye or {frozenset((b.white, b.black)) for b in result.boards} != rec.pairs:
         return False

@@ -1,0 +1,228 @@
+"""The criteria weights (engine.dutch.weights.WeightLayout) and the whole field's complete
+matching (engine.matching.max_weight_complete) against plain witnesses.
+
+A layout is exact when, for any two matchings of a bracket, the heavier one is the one whose
+criteria sums, compared in the edition's order of priority (C.04.3 2026 Art. 2.4: criterion
+by criterion, a vector criterion's slots from the highest score down), are greater.  The
+witness compares those sums directly, on random matchings of brackets met while pairing late
+rounds of a long event (80 players, 51 rounds: brackets with MDPs of many scores, whose
+mixed-radix units, shared budgets and determined fields are what is tested).  The complete
+matching is checked against every perfect matching of small random graphs.  The shortcut that
+gives up pairing without the next group, and the pairing that stops at the first pair outside
+a given set, are run beside the plain route.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from pathlib import Path
+
+import pytest
+from trfaudit.engine import EDITIONS, round_input
+from trfaudit.engine.dutch.bracket import BracketMatcher
+from trfaudit.engine.dutch.criteria import Value
+from trfaudit.engine.dutch.editions import EDITION_2017, EDITION_2025, Edition
+from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
+from trfaudit.engine.dutch.weights import PairGroup, WeightLayout
+from trfaudit.engine.matching import max_weight_complete
+from trfaudit.engine.recorded import recorded_round
+from trfaudit.trf.reader import read
+
+ROOT = Path(__file__).resolve().parents[2]
+LONG = ROOT / "corpus/peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_2.trf"
+
+# A bracket's layout, its pairs' groups and value lists, whether completion (F1) is left out
+# of the local weights, and whether the next group is in view.
+Sample = tuple[WeightLayout, list[PairGroup], dict[tuple[int, int], list[Value]], bool, bool]
+
+
+def _sampled(rounds: list[int], edition: Edition) -> list[Sample]:
+    """Every bracket layout met while pairing ``rounds`` of the long fixture, with its pairs'
+    value lists and whether completion (F1) was left out of the local weights."""
+    seen: list[Sample] = []
+
+    class Spy(BracketMatcher):
+        def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
+            super()._layout_bracket(groups, fit)
+            bk = self.rs.bk
+            seen.append((bk.crit_layout, groups, dict(bk.local_vals), bool(bk.lower), bk.look))
+
+    class Pairer(DutchPairer):
+        bracket_matcher = Spy
+
+    t = read(LONG)
+    for rnd in rounds:
+        Pairer(round_input(t, rnd), edition).pair()
+    return seen
+
+
+def _sums(vals: list[list[Value]], n_crit: int) -> dict[tuple[int, int], int]:
+    out: dict[tuple[int, int], int] = {}
+    for vs in vals:
+        for ci in range(n_crit):
+            v = vs[ci]
+            if not v:
+                continue
+            for slot, c in v.items() if isinstance(v, dict) else ((0, v),):
+                out[(ci, slot)] = out.get((ci, slot), 0) + c
+    return out
+
+
+def _random_matching(
+    rng: random.Random, edges: list[tuple[int, int]], keep: float
+) -> list[tuple[int, int]]:
+    order = edges[:]
+    rng.shuffle(order)
+    used: set[int] = set()
+    got = []
+    for a, b in order:
+        if a not in used and b not in used and rng.random() < keep:
+            used.update((a, b))
+            got.append((a, b))
+    return got
+
+
+def _check_layout(sample: Sample, seed: int) -> int:
+    """Compare weights with the criteria sums on random matchings; the number of pairs of
+    matchings whose sums differed (so that the test is seen to compare something)."""
+    lay, groups, vals, local, look = sample
+    crit = lay.criteria
+    n = len(crit)
+    # The fields the weights stand for: every criterion in force here (the look-ahead ones
+    # only with the next group in view), completion only when it is in the local weights.
+    skip = {ci for ci, c in enumerate(crit) if c.lookahead and not look}
+    if local:
+        skip.add(0)
+    packed = dict(zip((id(vs) for vs, _, _ in groups), lay.packed(without_top=local)))
+    edges = list(vals)
+    rng = random.Random(seed)
+    compared = 0
+    for _ in range(60):
+        m1 = _random_matching(rng, edges, rng.choice((0.3, 0.7, 1.0)))
+        m2 = _random_matching(rng, edges, rng.choice((0.3, 0.7, 1.0)))
+        w1 = sum(packed[id(vals[e])] for e in m1)
+        w2 = sum(packed[id(vals[e])] for e in m2)
+        s1, s2 = _sums([vals[e] for e in m1], n), _sums([vals[e] for e in m2], n)
+        fields = sorted({k for k in (*s1, *s2) if k[0] not in skip}, key=lambda k: (k[0], -k[1]))
+        key1 = [s1.get(k, 0) for k in fields]
+        key2 = [s2.get(k, 0) for k in fields]
+        if key1 != key2:
+            compared += 1
+            assert (w1 > w2) == (key1 > key2), (fields, key1, key2, w1, w2)
+        else:
+            assert w1 == w2
+        assert abs(w1) < 2 ** (lay.local_bits if local else lay.bits)
+    return compared
+
+
+@pytest.mark.parametrize(
+    ("edition", "rounds"), [(EDITION_2025, [45, 50]), (EDITION_2017, [44])], ids=["2025", "2017"]
+)
+def test_weights_order_matchings_as_the_criteria(edition: Edition, rounds: list[int]) -> None:
+    """Heavier is better, criterion by criterion, on every sampled bracket."""
+    samples = _sampled(rounds, edition)
+    assert len(samples) > 20
+    compared = sum(_check_layout(sample, seed=i) for i, sample in enumerate(samples))
+    assert compared > 300
+
+
+def test_late_brackets_fit_rustworkx() -> None:
+    """The fixture's late brackets: their criteria fit in rustworkx's 126 bits once the
+    fields that fields above determine take no room (they did not as bit fields)."""
+    samples = _sampled([45, 50], EDITION_2025)
+    assert max(s[0].local_bits for s in samples) > 90  # wide brackets are among them
+    assert all(s[0].local_bits <= 126 for s in samples)
+
+
+def _best_perfect(
+    weights: dict[tuple[int, int], int], vertices: list[int], spare: list[int]
+) -> int | None:
+    """The heaviest complete matching by brute force (None: there is none)."""
+    best: int | None = None
+
+    def go(left: list[int], total: int, spare_used: bool) -> None:
+        nonlocal best
+        if not left:
+            best = total if best is None else max(best, total)
+            return
+        v, rest = left[0], left[1:]
+        if len(vertices) % 2 and not spare_used and v in spare:
+            go(rest, total, True)
+        for u in rest:
+            e = (v, u) if v < u else (u, v)
+            if e in weights:
+                go([x for x in rest if x != u], total + weights[e], spare_used)
+
+    go(sorted(vertices), 0, False)
+    return best
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_complete_matching_is_the_heaviest_complete(seed: int) -> None:
+    rng = random.Random(seed)
+    n = rng.randint(2, 9)
+    vertices = list(range(n))
+    weights = {
+        e: rng.choice((0, 0, 1, 5, 2**130 + rng.randint(0, 9), rng.randint(0, 2**120)))
+        for e in combinations(vertices, 2)
+        if rng.random() < 0.6
+    }
+    spare = [v for v in vertices if rng.random() < 0.5]
+    want = _best_perfect(weights, vertices, spare)
+    got = max_weight_complete(weights, vertices, spare)
+    if want is None:
+        assert got is None
+        return
+    assert got is not None
+    matched = {v for v in got}
+    assert len(matched) == n - n % 2
+    assert all(v in spare for v in vertices if v not in matched)
+    assert sum(weights[(a, b)] for a, b in got.items() if a < b) == want
+
+
+def _boards(p: DutchPairer) -> set[frozenset[int]]:
+    got = p.pair()
+    return {frozenset((b.white, b.black)) for b in got.boards}
+
+
+@pytest.mark.parametrize("rnd", [38, 47])
+def test_giving_up_the_local_pairing_changes_nothing(rnd: int) -> None:
+    """Late rounds paired with the shortcut given up at once, after three misses (the
+    default) and never: the same pairs, the recorded ones."""
+    t = read(LONG)
+    inp = round_input(t, rnd)
+    rec = recorded_round(t, rnd)
+
+    class Never(DutchPairer):
+        local_miss_limit = 10**9
+
+    class AtOnce(DutchPairer):
+        local_miss_limit = 0
+
+    got = [_boards(k(inp, EDITION_2025)) for k in (DutchPairer, Never, AtOnce)]
+    assert got[0] == got[1] == got[2] == rec.pairs
+
+
+def test_pairing_within_the_record_stops_outside_it() -> None:
+    """Round 46 under 2017 differs from its record (paired under 2025): pairing within the
+    record stops; within the engine's own pairs it goes through to the same boards."""
+    t = read(LONG)
+    inp = round_input(t, 46)
+    rec = recorded_round(t, 46)
+    own = _boards(DutchPairer(inp, EDITION_2017))
+    assert own != rec.pairs
+    with pytest.raises(PairOutside):
+        DutchPairer(round_input(t, 46), EDITION_2017, within=rec.pairs).pair()
+    assert _boards(DutchPairer(round_input(t, 46), EDITION_2017, within=own)) == own
+
+
+def test_long_fixture_late_rounds() -> None:
+    """Rounds 40 and 49 of the 80-player, 51-round fixture pair as recorded (2025 rules)."""
+    t = read(LONG)
+    for rnd in (40, 49):
+        got = DutchPairer(round_input(t, rnd), EDITION_2025).pair()
+        rec = recorded_round(t, rnd)
+        assert {(b.white, b.black) for b in got.boards} == set(rec.boards)
+        assert got.bye == rec.bye
+    assert EDITIONS["2025"] is EDITION_2025
