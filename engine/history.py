@@ -146,6 +146,12 @@ def baku_acceleration(t: Tournament, pts: Points) -> dict[int, dict[int, int]]:
     }
 
 
+# Games by what they hold (immutable, so shared by every round input that has them: a long
+# event's round inputs repeat the earlier rounds' games); kept to a bound.
+_GAMES: dict[tuple[int, EntryKind, int | None, str | None, int], Game] = {}
+_GAMES_KEPT = 1 << 20
+
+
 def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the round's players, absences, byes, acceleration and forbidden pairs, read in one pass
     """The input for pairing round ``rnd`` from rounds 1..rnd-1 of ``t``.
 
@@ -200,20 +206,24 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the roun
     players: dict[int, PlayerRecord] = {}
     to_pair: list[int] = []
     recorded = t.recorded_rounds()
+    if len(_GAMES) > _GAMES_KEPT:
+        _GAMES.clear()
     for tpn, p in t.players.items():
         games = []
         for e in p.entries[: rnd - 1]:
-            games.append(
-                Game(
+            key = (e.round, e.kind, e.opponent, e.colour, points(e, tpn))
+            game = _GAMES.get(key)
+            if game is None:
+                game = _GAMES[key] = Game(
                     round=e.round,
                     kind=e.kind,
                     opponent=e.opponent,
                     colour=e.colour if e.colour in ("w", "b") else None,
-                    points=points(e, tpn),
+                    points=key[4],
                     played=e.kind in _PLAYED,
                     participated=e.kind in _PARTICIPATED,
                 )
-            )
+            games.append(game)
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
             games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
         extra = baku.get(tpn) or {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
