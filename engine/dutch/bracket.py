@@ -8,7 +8,6 @@ matching that leaves a complete round, C4), and closed into its record.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import replace
 from itertools import repeat
 from operator import not_
 
@@ -368,16 +367,4 @@ class BracketMatcher:
         self, st: _Bracket, pairs: list[tuple[int, int]]
     ) -> tuple[BracketRecord, list[int]]:
         """The bracket's record (TPNs) and its downfloaters (vertices)."""
-        order = self.rs.order
-        floaters = [v for v in st.members if v not in self.rs.final]
-        rec = BracketRecord(
-            score=order[st.residents[0]].score if st.residents else order[st.members[0]].score,
-            residents=[order[v].tpn for v in st.residents],
-            mdps=[order[v].tpn for v in st.mdps],
-            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
-            downfloaters=[order[v].tpn for v in floaters],
-            next_group=[order[v].tpn for v in st.nxt],
-            c9_applies=self.rs.ctx.single_downfloater_is_pab,
-            context=replace(self.rs.ctx),
-        )
-        return rec, floaters
+        return self.rs.record(st.members, len(st.mdps), st.nxt, pairs)

@@ -23,12 +23,12 @@ left to the matching route; the route says how often (``stats``).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from ..absolute import c3_allows
 from .criteria import Position, Value
 from .lookahead import Lookahead
-from .state import BracketState, RoundState
+from .state import RoundState
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout
 
@@ -378,7 +378,7 @@ class ClassBracket:
         saved = rs.saved()
         try:
             pairs, floaters = self._candidate(current, mdp_count, nxt)
-            self._fix(pairs)
+            rs.fix(pairs)
             if nxt and not self.lookahead.reached(floaters, nxt):
                 raise _Declined("look-ahead")
         except _Declined as no:
@@ -386,7 +386,7 @@ class ClassBracket:
             stats[no.why] = stats.get(no.why, 0) + 1
             return None
         stats["taken"] += 1
-        return self._record(current, mdp_count, nxt, pairs)
+        return rs.closed(current, mdp_count, nxt, pairs)
 
     # -- classes -----------------------------------------------------------------------------
 
@@ -466,12 +466,7 @@ class ClassBracket:
     ) -> tuple[list[tuple[int, int]], list[int]]:
         """The first candidate in Art. 4's order that reaches the bracket's bound: its pairs
         and downfloaters."""
-        rs = self.rs
-        ok, dropped = rs.ok, rs.dropped
-
-        def legal(a: int, b: int) -> bool:
-            return ok(a, b) and (a, b) not in dropped
-
+        legal = self.rs.legal
         bc = self.classes(current, mdp_count, nxt)
         cls = bc.cls
         top = bc.bound(bc.members)
@@ -518,33 +513,3 @@ class ClassBracket:
             raise _Declined("legality")  # C1 closes what the classes leave open
         more, floaters = got
         return pairs + more, floaters
-
-    # -- fixing ------------------------------------------------------------------------------
-
-    def _fix(self, pairs: list[tuple[int, int]]) -> None:
-        rs = self.rs
-        for a, b in pairs:
-            rs.final[a] = b
-            rs.final[b] = a
-            rs.alive.discard(a)
-            rs.alive.discard(b)
-
-    def _record(
-        self, current: list[int], mdp_count: int, nxt: list[int], pairs: list[tuple[int, int]]
-    ) -> tuple[BracketRecord, list[int]]:
-        rs = self.rs
-        order = rs.order
-        residents = current[mdp_count:]
-        rs.bk = BracketState(V=current + nxt, residents=residents, whole=True, mate=dict(rs.final))
-        floaters = [v for v in current if v not in rs.final]
-        rec = BracketRecord(
-            score=order[residents[0]].score,
-            residents=[order[v].tpn for v in residents],
-            mdps=[order[v].tpn for v in current[:mdp_count]],
-            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
-            downfloaters=[order[v].tpn for v in floaters],
-            next_group=[order[v].tpn for v in nxt],
-            c9_applies=rs.ctx.single_downfloater_is_pab,
-            context=replace(rs.ctx),
-        )
-        return rec, floaters

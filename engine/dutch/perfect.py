@@ -3,10 +3,8 @@ paired without a matching (C.04.3 2026 Art. 4.2; 2017 D.1)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from .completion import CompletionTests
-from .state import BracketState, RoundState
+from .state import RoundState
 from .trace import BracketRecord
 
 
@@ -79,7 +77,7 @@ class PerfectBracket:
     def perfect_pair(self, a: int, b: int, memo: dict[tuple[object, object], bool]) -> bool:
         """Is ``a``-``b`` (``a`` ranked higher, same score) legal (C1, C3, not dropped) and
         failing no failure-counting criterion?  Criteria read only signatures."""
-        if not self.rs.ok(a, b) or (a, b) in self.rs.dropped:
+        if not self.rs.legal(a, b):
             return False
         key = (self.rs.sig[a], self.rs.sig[b])
         got = memo.get(key)
@@ -159,23 +157,5 @@ class PerfectBracket:
     ) -> tuple[BracketRecord, list[int]]:
         """Fix the pairs of :meth:`pairs`: nobody floats down but, in an odd
         last bracket, the player left over (:meth:`lone_bracket`)."""
-        order = self.rs.order
-        for a, b in pairs:
-            self.rs.final[a] = b
-            self.rs.final[b] = a
-            self.rs.alive.discard(a)
-            self.rs.alive.discard(b)
-        self.rs.bk = BracketState(
-            V=current + nxt, residents=current, whole=True, mate=dict(self.rs.final)
-        )
-        rec = BracketRecord(
-            score=order[current[0]].score,
-            residents=[order[v].tpn for v in current],
-            mdps=[],
-            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
-            downfloaters=[order[v].tpn for v in current if v not in self.rs.final],
-            next_group=[order[v].tpn for v in nxt],
-            c9_applies=self.rs.ctx.single_downfloater_is_pab,
-            context=replace(self.rs.ctx),
-        )
-        return rec, [v for v in current if v not in self.rs.final]
+        self.rs.fix(pairs)
+        return self.rs.closed(current, 0, nxt, pairs)

@@ -10,7 +10,7 @@ generation-order questions.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ..absolute import Compatibility
 from ..history import RoundInput
@@ -18,6 +18,7 @@ from ..matching import LocalGraph
 from .criteria import Context, Criterion, Value
 from .editions import Edition
 from .players import PlayerState, build_states
+from .trace import BracketRecord
 from .weights import WeightLayout
 
 
@@ -130,6 +131,49 @@ class RoundState:
         # Maximum matchings of the players below a bracket, by set (near_perfect_of).
         self.near_cache: dict[frozenset[int], dict[int, int]] = {}
         self.last_near: tuple[frozenset[int], dict[int, int]] | None = None
+
+    def legal(self, a: int, b: int) -> bool:
+        """May ``a`` and ``b`` (``a`` placed higher) still be paired: C1, C3, not dropped?"""
+        return self.ok(a, b) and (a, b) not in self.dropped
+
+    def fix(self, pairs: list[tuple[int, int]]) -> None:
+        """Fix these pairs for the round (a bracket paired without a matching)."""
+        for a, b in pairs:
+            self.final[a] = b
+            self.final[b] = a
+            self.alive.discard(a)
+            self.alive.discard(b)
+
+    def record(
+        self, members: list[int], mdp_count: int, nxt: list[int], pairs: list[tuple[int, int]]
+    ) -> tuple[BracketRecord, list[int]]:
+        """The record (TPNs) of a bracket whose ``pairs`` are fixed (its MDPs the first
+        ``mdp_count`` of ``members``) and its downfloaters (vertices)."""
+        order = self.order
+        residents = members[mdp_count:]
+        floaters = [v for v in members if v not in self.final]
+        rec = BracketRecord(
+            score=order[residents[0] if residents else members[0]].score,
+            residents=[order[v].tpn for v in residents],
+            mdps=[order[v].tpn for v in members[:mdp_count]],
+            pairs=[(order[a].tpn, order[b].tpn) for a, b in pairs],
+            downfloaters=[order[v].tpn for v in floaters],
+            next_group=[order[v].tpn for v in nxt],
+            c9_applies=self.ctx.single_downfloater_is_pab,
+            context=replace(self.ctx),
+        )
+        return rec, floaters
+
+    def closed(
+        self, members: list[int], mdp_count: int, nxt: list[int], pairs: list[tuple[int, int]]
+    ) -> tuple[BracketRecord, list[int]]:
+        """A bracket paired without a matching, its ``pairs`` fixed: its state is the
+        round's pairs so far (what the next bracket's C9 reads, DutchPairer._c9_in_force),
+        and its :meth:`record`."""
+        self.bk = BracketState(
+            V=members + nxt, residents=members[mdp_count:], whole=True, mate=dict(self.final)
+        )
+        return self.record(members, mdp_count, nxt, pairs)
 
     def saved(self) -> tuple[dict[int, int], set[int], set[tuple[int, int]]]:
         """The pairs fixed, the players unpaired and the pairs dropped, to try a bracket
