@@ -11,6 +11,7 @@ temporary folder takes about a second, where ``pip install .`` into a fresh venv
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 import textwrap
@@ -58,13 +59,21 @@ PROBE = textwrap.dedent(
 
 
 def package_tree() -> set[str]:
-    """``trfaudit`` and every folder below the root holding an ``__init__.py``, dotted."""
+    """``trfaudit`` and every folder below the root holding an ``__init__.py``, dotted; a
+    virtual environment inside the checkout (a folder with ``pyvenv.cfg``, as a user's
+    ``python3 -m venv v`` in the clone makes) is not the project's."""
     found = {"trfaudit"}
-    for init in ROOT.rglob("__init__.py"):
-        parts = init.parent.relative_to(ROOT).parts
-        if not parts or parts[0] in NOT_SHIPPED or any(p.startswith(".") for p in parts):
+    for folder, subfolders, files in os.walk(ROOT):
+        here = Path(folder)
+        parts = here.relative_to(ROOT).parts
+        if parts and (parts[0] in NOT_SHIPPED or parts[-1].startswith(".")):
+            subfolders.clear()
             continue
-        found.add(".".join(("trfaudit", *parts)))
+        if "pyvenv.cfg" in files:
+            subfolders.clear()
+            continue
+        if parts and "__init__.py" in files:
+            found.add(".".join(("trfaudit", *parts)))
     return found
 
 
