@@ -10,7 +10,7 @@ the Swiss Team system's [C3] test, C.04.6 2026 Art. 2.2.1, and its bracket costs
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 from itertools import compress, repeat
 from operator import itemgetter, ne, not_
 
@@ -18,7 +18,38 @@ from operator import itemgetter, ne, not_
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126
 
-stats = {"rustworkx": 0, "networkx": 0, "cardinality": 0}
+stats = {"rustworkx": 0, "networkx": 0, "cardinality": 0, "networkx_repeated": 0}
+
+# networkx's answers to the latest wide problems, by the problem as given (edges in their
+# order, weights): the same problem gets the same answer without a second run.  Re-pairing
+# a round under another reading of the file (engine.dutch.readings) meets the same
+# brackets again and again.
+_WIDE_ANSWERS: dict[
+    tuple[bool, tuple[tuple[tuple[int, int], int], ...]], list[tuple[int, int]]
+] = {}
+_WIDE_KEPT = 128
+
+
+def _networkx_matching(
+    edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
+) -> list[tuple[int, int]]:
+    """networkx's maximum-weight matching of vertices ``0 .. n-1`` (weights of any size)."""
+    key = (max_cardinality, tuple(((a, b), w) for a, b, w in edges))
+    pairs = _WIDE_ANSWERS.get(key)
+    if pairs is not None:
+        stats["networkx_repeated"] += 1
+        return pairs
+    import networkx as nx  # type: ignore[import-untyped]
+
+    stats["networkx"] += 1
+    g = nx.Graph()
+    g.add_nodes_from(range(n))
+    g.add_weighted_edges_from(edges)
+    pairs = list(nx.max_weight_matching(g, maxcardinality=max_cardinality))
+    if len(_WIDE_ANSWERS) >= _WIDE_KEPT:
+        del _WIDE_ANSWERS[next(iter(_WIDE_ANSWERS))]  # the oldest
+    _WIDE_ANSWERS[key] = pairs
+    return pairs
 
 
 def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
@@ -36,15 +67,13 @@ def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[
         g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
         g.add_nodes_from(ids)
         g.add_edges_from([(index[a], index[b], w) for (a, b), w in weights.items()])
-        pairs = rx.max_weight_matching(g, max_cardinality=False, weight_fn=int)
+        pairs: Collection[tuple[int, int]] = rx.max_weight_matching(
+            g, max_cardinality=False, weight_fn=int
+        )
     else:
-        import networkx as nx  # type: ignore[import-untyped]
-
-        stats["networkx"] += 1
-        g = nx.Graph()
-        g.add_nodes_from(range(len(ids)))
-        g.add_weighted_edges_from((index[a], index[b], w) for (a, b), w in weights.items())
-        pairs = nx.max_weight_matching(g, maxcardinality=False)
+        pairs = _networkx_matching(
+            [(index[a], index[b], w) for (a, b), w in weights.items()], len(ids), False
+        )
     mate: dict[int, int] = {}
     for a, b in pairs:
         mate[ids[a]] = ids[b]
@@ -77,15 +106,11 @@ def max_weight_complete(
         g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
         g.add_nodes_from(ids)
         g.add_edges_from([(index[a], index[b], w) for a, b, w in edges])
-        pairs = rx.max_weight_matching(g, max_cardinality=True, weight_fn=int)
+        pairs: Collection[tuple[int, int]] = rx.max_weight_matching(
+            g, max_cardinality=True, weight_fn=int
+        )
     else:
-        import networkx as nx
-
-        stats["networkx"] += 1
-        g = nx.Graph()
-        g.add_nodes_from(range(len(ids)))
-        g.add_weighted_edges_from((index[a], index[b], w) for a, b, w in edges)
-        pairs = nx.max_weight_matching(g, maxcardinality=True)
+        pairs = _networkx_matching([(index[a], index[b], w) for a, b, w in edges], len(ids), True)
     if 2 * len(pairs) != len(ids):
         return None
     mate: dict[int, int] = {}

@@ -166,6 +166,16 @@ class BracketMatcher:
         vs = self.rs.bk.local_vals.get(e)
         return 0 if vs is None else self.rs.bk.crit_packed[id(vs)]
 
+    def near_best(self) -> dict[int, int]:
+        """A matching of the bracket's live pairs that is heavy on the top bits of their
+        criteria weights (rustworkx, whatever their width): a lower bound of the best
+        candidate's worth, not the best candidate itself."""
+        crit = {e: max(0, self.crit_weight(e)) for e in self.rs.bk.graph.edge}
+        drop = max(0, max(crit.values(), default=0).bit_length() - (RUSTWORKX_BITS - 1))
+        return max_weight_matching(
+            {e: w >> drop for e, w in crit.items() if w >> drop}, RUSTWORKX_BITS
+        )
+
     def has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.rs.bk.graph.edge
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Collection
 
 from ..history import RoundInput
+from ..matching import RUSTWORKX_BITS
 from ..result import Board, NoPairing, RoundPairing
 from .bracket import BracketMatcher
 from .classes import ClassBracket
@@ -43,7 +44,8 @@ from .weights import count
 
 
 class PairOutside(Exception):
-    """A bracket fixed a pair (TPNs) outside the pairs the round was to stay within."""
+    """A bracket fixed a pair (TPNs) outside the pairs the round was to stay within, or the
+    round's last bracket cannot pair its players as those pairs do."""
 
 
 class DutchPairer:
@@ -73,6 +75,10 @@ class DutchPairer:
         self.inp = inp
         self.edition = edition
         self.within = within
+        self.within_partner: dict[int, int] = {}  # each player's partner in ``within``
+        for pair in within or ():
+            a, b = pair
+            self.within_partner[a], self.within_partner[b] = b, a
         rs = self.rs = RoundState(inp, edition)
         self.completion = self.completion_tests(rs)
         self.matcher = self.bracket_matcher(rs, self.completion)
@@ -247,13 +253,50 @@ class DutchPairer:
         """The matching route; ``look``: the next scoregroup is in the matchings (C8)."""
         matcher = self.matcher
         st = matcher.open_bracket(current, mdp_count, nxt, look)
+        last = None  # under ``within``, the last bracket: what its pairs there are worth
+        if self.within is not None and not nxt and not self.rs.bk.lower:
+            last = self._within_worth()
+            if self.rs.bk.bits > RUSTWORKX_BITS:
+                # Weights too wide for rustworkx: a matching found on their top bits first,
+                # which is often worth more already (no exact matching needed).
+                self._within_beaten(matcher.near_best(), last)
         mate = matcher.solve()
+        if last is not None:
+            self._within_beaten(mate, last)
         matcher.failure_budget(mate)
         selected, mdp_bonus, mate = self.mdps.choose(st, mate)  # 4.4
         mdp_pairs, mate = self.mdps.pair(st, selected, mdp_bonus, mate)  # 4.4 / 4.2 on S2
         remainder, firsts, mate = self.exchanges.exchange(st, mate)  # 4.3
         pairs = mdp_pairs + self.transpositions.transpose(st, remainder, firsts, mate)  # 4.2
         return matcher.close_bracket(st, pairs)
+
+    def _within_worth(self) -> int:
+        """The round's last bracket, under ``within``: the criteria worth of the pairs
+        ``within`` makes of the players left.  :class:`PairOutside` when they are no
+        candidate of the bracket (a pair not in its graph, two players or more left over)."""
+        rs, matcher = self.rs, self.matcher
+        vertex = {rs.order[v].tpn: v for v in rs.alive}
+        worth, left = 0, 0
+        for v in rs.alive:
+            u = vertex.get(self.within_partner.get(rs.order[v].tpn, -1))
+            if u is None:
+                left += 1  # the PAB, or a partner paired otherwise already
+            elif v < u:
+                if not matcher.has(v, u):
+                    raise PairOutside(rs.order[v].tpn, rs.order[u].tpn)
+                worth += matcher.crit_weight((v, u))
+        if left > 1:
+            raise PairOutside(*sorted(rs.order[v].tpn for v in rs.alive)[:2])
+        return worth
+
+    def _within_beaten(self, mate: dict[int, int], worth: int) -> None:
+        """:class:`PairOutside` when ``mate``, a matching of the last bracket, is worth more
+        on the criteria than the pairs of ``within`` (:meth:`_within_worth`): the bracket's
+        pairs are a best candidate (Art. 4 chooses among them; the generation order keeps
+        the first matching's bound), so ``within`` cannot come out of it."""
+        rs, matcher = self.rs, self.matcher
+        if sum(matcher.crit_weight((a, b)) for a, b in mate.items() if a < b) > worth:
+            raise PairOutside(*sorted(rs.order[v].tpn for v in rs.alive)[:2])
 
     def _result(
         self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None

@@ -1,0 +1,61 @@
+"""Weights wider than rustworkx's go to networkx (engine.matching); the answer to a wide
+problem met again is the one networkx gave it.  Both are maximum-weight matchings: checked
+against every matching of small graphs."""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+
+from trfaudit.engine import matching
+from trfaudit.engine.matching import max_weight_complete, max_weight_matching
+
+
+def matchings(vertices: list[int], edges: set[tuple[int, int]]):
+    """Every matching of the graph (as lists of edges)."""
+    if not vertices:
+        yield []
+        return
+    v, rest = vertices[0], vertices[1:]
+    yield from matchings(rest, edges)  # v unmatched
+    for u in rest:
+        if (v, u) in edges:
+            for m in matchings([x for x in rest if x != u], edges):
+                yield [(v, u), *m]
+
+
+def weight(mate: dict[int, int], weights: dict[tuple[int, int], int]) -> int:
+    return sum(weights[(a, b)] for a, b in mate.items() if a < b)
+
+
+def test_wide_weights_best_and_remembered():
+    rng = random.Random(7)
+    for _ in range(40):
+        n = rng.randint(2, 8)
+        weights = {
+            e: rng.randint(1, 2**300) >> rng.choice([0, 0, 150])
+            for e in combinations(range(n), 2)
+            if rng.random() < 0.7
+        }
+        if not weights:
+            continue
+        best = max(sum(weights[e] for e in m) for m in matchings(list(range(n)), set(weights)))
+        first = max_weight_matching(weights, 301)
+        assert weight(first, weights) == best
+        wide = max(weights.values()).bit_length() > matching.RUSTWORKX_BITS
+        runs, repeats = matching.stats["networkx"], matching.stats["networkx_repeated"]
+        assert max_weight_matching(dict(weights), 301) == first
+        assert matching.stats["networkx"] == runs  # the second time: no run
+        assert matching.stats["networkx_repeated"] == repeats + wide
+
+
+def test_wide_complete_matching():
+    rng = random.Random(3)
+    for _ in range(30):
+        n = rng.choice([4, 6])
+        weights = {e: rng.randint(0, 2**200) for e in combinations(range(n), 2)}
+        mate = max_weight_complete(weights, list(range(n)), [])
+        assert mate is not None and len(mate) == n
+        perfect = [m for m in matchings(list(range(n)), set(weights)) if 2 * len(m) == n]
+        assert weight(mate, weights) == max(sum(weights[e] for e in m) for m in perfect)
+        assert max_weight_complete(dict(weights), list(range(n)), []) == mate

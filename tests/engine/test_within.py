@@ -1,0 +1,107 @@
+"""Re-pairing a round under another reading of the file stops as soon as the record cannot
+come out (engine.dutch.pairer, ``DutchPairer(within=...)``): at the first bracket that fixes
+a pair the record lacks, and at the round's last bracket as soon as a matching of its
+players is worth more on the criteria than the record's pairs of them (the bracket's pairs
+are a best candidate, C.04.3 Art. 4).  Its answer must be the full pairing's, compared with
+the record: on the rounds of a long event under 2017 rules and readings of its byes, where
+the last brackets' weights are too wide for rustworkx, and on corpus rounds of 2025.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
+from trfaudit.engine.dutch.bracket import BracketMatcher
+from trfaudit.engine.dutch.readings.inputs import absence_readings, reproduces
+from trfaudit.engine.recorded import recorded_round, with_pending_paired
+from trfaudit.trf.model import Tournament
+from trfaudit.trf.reader import read
+
+CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+LONG = (
+    CORPUS / "peers" / "lexisvar-caissify_pairings" / "tests" / "fixtures" / "misc_edge_case_2.trf"
+)
+
+
+def paired_as_recorded(t: Tournament, rnd: int, rules: str) -> bool:
+    """The full pairing of round ``rnd`` (no stop) against the record: pairs, PAB, colours."""
+    rec = recorded_round(t, rnd)
+    try:
+        got = pair_round(round_input(with_pending_paired(t, rnd), rnd), EDITIONS[rules])
+    except NoPairing:
+        return False
+    return got.bye == rec.bye and {(b.white, b.black) for b in got.boards} == set(rec.boards)
+
+
+@pytest.fixture
+def near_best_calls(monkeypatch):
+    calls = []
+    original = BracketMatcher.near_best
+
+    def counted(self):
+        calls.append(1)
+        return original(self)
+
+    monkeypatch.setattr(BracketMatcher, "near_best", counted)
+    return calls
+
+
+@pytest.mark.parametrize("rnd", [12, 14, 45, 51])
+def test_readings_of_a_long_event_under_2017(rnd, near_best_calls):
+    t = read(LONG)
+    readings = [t] + [other for *_, other in absence_readings(t, rnd, set(t.players))][:5]
+    answers = [reproduces(x, rnd, EDITIONS["2017"]) for x in readings]
+    assert answers == [paired_as_recorded(x, rnd, "2017") for x in readings]
+    if rnd >= 45:
+        assert near_best_calls  # the wide last brackets were met
+
+
+def test_the_two_readings_that_reproduce():
+    """The readings the check reports (rounds 12 and 14: a PAB read as 'F'), among those of
+    the byes of the players the rounds' findings name."""
+    t = read(LONG)
+    named = {12: {69, 73, 74, 78, 80}, 14: {65, 69, 74, 75}}
+    found = {
+        rnd: [
+            (tpn, r)
+            for tpn, r, _, other in absence_readings(t, rnd, who)
+            if reproduces(other, rnd, EDITIONS["2017"])
+        ]
+        for rnd, who in named.items()
+    }
+    assert found == {12: [(69, 12)], 14: [(74, 14)]}
+
+
+@pytest.mark.parametrize("name", ["t000001", "t000050", "t000277"])
+def test_corpus_rounds_and_a_swapped_record(name):
+    """A 2025 round as recorded reproduces; with two boards' black players swapped, the
+    stop says no exactly when the full pairing does."""
+    t = read(CORPUS / "dutch2025" / f"{name}.trf")
+    for rnd in range(1, t.recorded_rounds() + 1):
+        assert reproduces(t, rnd, EDITIONS["2025"])
+        swapped = _swap_last_two_boards(t, rnd)
+        if swapped is not None:
+            assert reproduces(swapped, rnd, EDITIONS["2025"]) == paired_as_recorded(
+                swapped, rnd, "2025"
+            )
+
+
+def _swap_last_two_boards(t: Tournament, rnd: int) -> Tournament | None:
+    """``t`` with the black players of round ``rnd``'s last two boards exchanged."""
+    import dataclasses
+
+    boards = sorted(recorded_round(t, rnd).boards)
+    if len(boards) < 2:
+        return None
+    (w1, b1), (w2, b2) = boards[-2:]
+    players = dict(t.players)
+    for white, new in ((w1, b2), (w2, b1)):
+        for tpn, opp in ((white, new), (new, white)):
+            p = players[tpn]
+            entries = list(p.entries)
+            e = entries[rnd - 1]
+            entries[rnd - 1] = dataclasses.replace(e, opponent=opp)
+            players[tpn] = dataclasses.replace(p, entries=entries)
+    return dataclasses.replace(t, players=players)
