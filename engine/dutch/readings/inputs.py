@@ -17,7 +17,10 @@ first, other readings of the file and reports the one that reproduces the record
   reproduces the round.
 
 Every alternative reading is checked with the engine, round by round; a cheap model of
-round 1 (one bracket, S1 against S2) only proposes candidate re-rankings.  The search is
+round 1 (one bracket, S1 against S2) only proposes candidate re-rankings.  The engine stops
+as soon as the record cannot come out (``DutchPairer(within=...)``): at the first bracket
+that fixes a pair the record lacks, and at the last bracket as soon as some matching of its
+players is worth more on the criteria than the record's pairs of them.  The search is
 bounded (:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
 """
 
