@@ -350,16 +350,18 @@ class ClassBracket:
         self.lookahead = lookahead
 
     def applies(self, current: list[int], mdp_count: int, nxt: list[int]) -> bool:
-        """A 2025 bracket of at least :attr:`min_players`, its residents of one score and at
+        """A bracket of at least :attr:`min_players`, its residents of one score and at
         most one MDP, where C9 (2.4.4) reads neither this bracket's pairs nor the next's
-        (the look-ahead's own condition, Lookahead.local) - or the round's last bracket,
-        whose player left over, if any, takes the PAB."""
+        (the look-ahead's own condition, Lookahead.local; in 2017 and 2012 a bracket that
+        is not the PPB, A.9) - or the round's last bracket, whose player left over, if
+        any, takes the PAB.  Any edition: its criteria are sums over the pairs as 2025's
+        are (the same weights as the matching route's)."""
         rs = self.rs
         order = rs.order
-        if not rs.edition.completion_every_bracket or len(current) < self.min_players:
+        if len(current) < self.min_players:
             return False
-        if mdp_count > 1 or (nxt and rs.ctx.single_downfloater_is_pab):
-            return False
+        if mdp_count > 1 or (nxt and rs.ctx.single_downfloater_is_pab and rs.c9 is not None):
+            return False  # (C9 is a 2025 criterion: the flag means nothing to 2017/2012)
         residents = current[mdp_count:]
         if order[residents[0]].score != order[residents[-1]].score:
             return False

@@ -205,28 +205,29 @@ def test_the_first_transposition_reaching_the_bound(seed: int) -> None:
 
 
 def _boards(
-    pairer: type[DutchPairer], path: Path, rnd: int
+    pairer: type[DutchPairer], path: Path, rnd: int, rules: str = "2025"
 ) -> tuple[set[tuple[int, int]], int | None]:
     t = read(path)
-    got = pairer(round_input(t, rnd), EDITIONS["2025"]).pair()
+    got = pairer(round_input(t, rnd), EDITIONS[rules]).pair()
     return {(b.white, b.black) for b in got.boards}, got.bye
 
 
-SAMPLE = sorted((CORPUS / "dutch2025").glob("*.trf"))[::12]
-
-
-def test_the_class_route_pairs_as_the_matching_route_and_the_reference() -> None:
-    """Every round of a sample of the reference engine's tournaments (one file in twelve):
-    the class route tried on every bracket it may take pairs each round exactly as the
-    matching route alone and as the reference engine recorded it; and it did take
-    brackets, and left others to the matching route, so both of its ends are exercised."""
+@pytest.mark.parametrize("folder, rules", [("dutch2025", "2025"), ("dutch2017", "2017")])
+def test_the_class_route_pairs_as_the_matching_route_and_the_reference(
+    folder: str, rules: str
+) -> None:
+    """Every round of a sample of the reference engine's tournaments (one file in twelve),
+    of either edition: the class route tried on every bracket it may take pairs each round
+    exactly as the matching route alone and as the reference engine recorded it; and it
+    did take brackets, and left others to the matching route, so both of its ends are
+    exercised."""
     before = dict(classes.stats)
     rounds = 0
-    for path in SAMPLE:
+    for path in sorted((CORPUS / folder).glob("*.trf"))[::12]:
         t = read(path)
         for rnd in range(2, t.recorded_rounds() + 1):
-            by_classes = _boards(_ByClasses, path, rnd)
-            assert by_classes == _boards(_ByMatchings, path, rnd), (path.name, rnd)
+            by_classes = _boards(_ByClasses, path, rnd, rules)
+            assert by_classes == _boards(_ByMatchings, path, rnd, rules), (path.name, rnd)
             rec = recorded_round(t, rnd)
             assert by_classes == (set(rec.boards), rec.bye), (path.name, rnd)
             rounds += 1
@@ -236,14 +237,17 @@ def test_the_class_route_pairs_as_the_matching_route_and_the_reference() -> None
     assert taken > 100 and declined > 10
 
 
-@pytest.mark.parametrize("rnd", [2, 3])
-def test_a_thousand_player_round_by_classes(rnd: int) -> None:
-    """Rounds 2 and 3 of the reference engine's 1,000-player open: its large brackets are
-    paired by classes (no matching of their players), and the round is the reference
-    engine's."""
-    path = CORPUS / "large" / "open1000-2025.trf"
+@pytest.mark.parametrize(
+    "name, rules, rnd",
+    [("open1000-2025", "2025", 2), ("open1000-2025", "2025", 3), ("open999-2017", "2017", 3)],
+)
+def test_a_thousand_player_round_by_classes(name: str, rules: str, rnd: int) -> None:
+    """Rounds of the reference engine's 1,000-player opens (2025: bbpPairings v6; 2017, an
+    odd field: v5.0.1): their large brackets are paired by classes (no matching of their
+    players), and the round is the reference engine's."""
+    path = CORPUS / "large" / f"{name}.trf"
     before = classes.stats["taken"]
     t = read(path)
     rec = recorded_round(t, rnd)
-    assert _boards(DutchPairer, path, rnd) == (set(rec.boards), rec.bye)
+    assert _boards(DutchPairer, path, rnd, rules) == (set(rec.boards), rec.bye)
     assert classes.stats["taken"] > before

@@ -58,7 +58,7 @@ def test_corpus_file(corpus_trf):
 
 
 @pytest.mark.parametrize(
-    "folder, count", [("dutch2025", 298), ("dutch2017", 299), ("large", 5), ("seed-example", 2)]
+    "folder, count", [("dutch2025", 298), ("dutch2017", 299), ("large", 6), ("seed-example", 2)]
 )
 def test_corpus_is_complete(corpus_dir, folder, count):
     files = sorted((corpus_dir / folder).glob("*.trf"))
