@@ -114,3 +114,18 @@ def test_following_a_name_opens_the_explanation(tmp_path: Path) -> None:
     )
     opened = re.findall(r'<details class="why-player" id="(why-r8-p\d+)" open', done.stdout)
     assert opened == ["why-r8-p90"], done.stderr[-500:]
+
+
+def test_a_large_bracket_is_named_in_a_sentence() -> None:
+    """Round 3 of the 1,000-player open: 474 floats down from the 2.0-point bracket, where 92
+    players may play him; the best round keeping him there pairs him with 151, and with
+    each of the other 91 it is no better.  The sentence names twelve of them and counts the
+    rest, as the bracket's members are counted."""
+    large = str(ROOT / "corpus" / "large" / "open1000-2025.trf")
+    res = runner.invoke(app, ["explain", large, "--round", "3", "--player", "474"])
+    assert res.exit_code == 0, res.output
+    (line,) = [x for x in res.output.splitlines() if "[float" in x]
+    assert "(with 151)" in line
+    named = "4, 7, 10, 11, 13, 17, 18, 25, 26, 33, 35, 41"
+    assert line.endswith(f"; with {named} and 79 others it is no better.")
+    assert len(line) < 400

@@ -354,6 +354,14 @@ def _and(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
+def _some(items: list[str], cap: int = 12) -> str:
+    """``a, b and c``; past ``cap`` items the first ``cap`` and how many others (a sentence
+    read aloud about a bracket of hundreds of players stays a sentence)."""
+    if len(items) <= cap:
+        return _and(items)
+    return ", ".join(items[:cap]) + f" and {len(items) - cap} others"
+
+
 def _ppb(tr: Trace, br: BracketRecord) -> str:
     """`` (the PPB, A.9)`` for the 2017 penultimate pairing bracket: the bracket paired again
     under C.4 because its downfloaters and everybody below could not complete the round."""
@@ -400,20 +408,20 @@ def _clashes(
             who = f"{c1[0]} already played {him} ({ed.label('C1')}, {word} {_and([str(r) for r in rounds])})"
         else:
             each = [f"{x} (round {_and([str(r) for r in met[x]])})" for x in c1]
-            who = f"{_and(each)} already played {him} ({ed.label('C1')})"
+            who = f"{_some(each)} already played {him} ({ed.label('C1')})"
         out.append((ed.label("C1"), c1, who))
     if barred:
         out.append(
             (
                 ed.label("C1"),
                 barred,
-                f"{_and([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
+                f"{_some([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
                 "prohibited pairing, XXP/260)",
             )
         )
     if c3:
         colour = {"w": "white", "b": "black"}[str(st[p].preference)]
-        who = _and([str(x) for x in c3])
+        who = _some([str(x) for x in c3])
         verb = "has" if len(c3) == 1 else "have"
         nobody = "neither" if len(c3) == 1 else "none of them"
         out.append(
@@ -454,7 +462,7 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
         return Reason(
             "float",
             art,
-            f"{head}: {known}{_and([str(x) for x in free])} may play him; ask for this player "
+            f"{head}: {known}{_some([str(x) for x in free])} may play him; ask for this player "
             "alone for the round that would pair him there.",
             uncertain=True,
         )
@@ -479,7 +487,7 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
             "float",
             label,
             f"{head}: {known}with the brackets above paired as the rules pair them, pairing "
-            f"him with {_and([str(x) for x in free])} leaves the round incomplete ({label}).",
+            f"him with {_some([str(x) for x in free])} leaves the round incomplete ({label}).",
         )
     v = forced.compare(tr, alt)
     q = next(
@@ -493,7 +501,7 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
     else:
         what = f"the best round that pairs him {_where(alt, p, q, home.score)} (with {q})"
         others = [x for x in free if x != q]
-        rest = f"; with {_and([str(x) for x in others])} it is no better" if others else ""
+        rest = f"; with {_some([str(x) for x in others])} it is no better" if others else ""
     return Reason(
         "float",
         v.criterion or art,
