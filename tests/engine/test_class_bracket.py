@@ -251,3 +251,15 @@ def test_a_thousand_player_round_by_classes(name: str, rules: str, rnd: int) -> 
     rec = recorded_round(t, rnd)
     assert _boards(DutchPairer, path, rnd, rules) == (set(rec.boards), rec.bye)
     assert classes.stats["taken"] > before
+
+
+def test_c9_does_not_turn_a_2017_bracket_away() -> None:
+    """Round 4 of the 999-player open under 2017: an odd field, so the brackets at the PAB
+    score carry C9's flag (2.4.4, a 2025 criterion; 2017 has none).  Each of its five
+    brackets of 108 to 234 players (one score, at most one MDP) is paired by classes, and the
+    round is the reference engine's."""
+    path = CORPUS / "large" / "open999-2017.trf"
+    rec = recorded_round(read(path), 4)
+    before = classes.stats["taken"]
+    assert _boards(DutchPairer, path, 4, "2017") == (set(rec.boards), rec.bye)
+    assert classes.stats["taken"] - before == 5
