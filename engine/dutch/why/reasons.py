@@ -356,7 +356,8 @@ def _and(items: list[str]) -> str:
 
 def _some(items: list[str], cap: int = 12) -> str:
     """``a, b and c``; past ``cap`` items the first ``cap`` and how many others (a sentence
-    read aloud about a bracket of hundreds of players stays a sentence)."""
+    read aloud about a bracket of hundreds of players stays a sentence).  For lists that
+    are not the cause: the players a rule forbids him are all named (:func:`_clashes`)."""
     if len(items) <= cap:
         return _and(items)
     return ", ".join(items[:cap]) + f" and {len(items) - cap} others"
@@ -408,20 +409,20 @@ def _clashes(
             who = f"{c1[0]} already played {him} ({ed.label('C1')}, {word} {_and([str(r) for r in rounds])})"
         else:
             each = [f"{x} (round {_and([str(r) for r in met[x]])})" for x in c1]
-            who = f"{_some(each)} already played {him} ({ed.label('C1')})"
+            who = f"{_and(each)} already played {him} ({ed.label('C1')})"
         out.append((ed.label("C1"), c1, who))
     if barred:
         out.append(
             (
                 ed.label("C1"),
                 barred,
-                f"{_some([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
+                f"{_and([str(x) for x in barred])} may not meet {him} ({ed.label('C1')}: a "
                 "prohibited pairing, XXP/260)",
             )
         )
     if c3:
         colour = {"w": "white", "b": "black"}[str(st[p].preference)]
-        who = _some([str(x) for x in c3])
+        who = _and([str(x) for x in c3])
         verb = "has" if len(c3) == 1 else "have"
         nobody = "neither" if len(c3) == 1 else "none of them"
         out.append(
