@@ -203,31 +203,67 @@ class BracketClasses:
         unfilled: list[int],
         limit: dict[tuple[int, int], int],
         depth: int,
+        floor: int | None = None,
     ) -> int | None:
+        """The bound of ``count`` under ``limit`` (branching on the PAB's class and on odd
+        loops, :meth:`bound`), or None when no pairing fits - or, given a ``floor``, when
+        none is worth more than it.  A branch is a restriction of the flow it comes from, so
+        that flow's value bounds it: a branch whose flow cannot pass the floor is not
+        followed (branch and bound; the best value found is the same)."""
         n = len(count)
         if sum(count) % 2:
-            options = []
+            # The player left over is of some class c; try the likeliest first.
+            tried = []
             for c in range(n):
                 fc = self.down[c]
                 if count[c] and fc is not None:
                     less = count[:]
                     less[c] -= 1
-                    v = self._branch(less, arcs, unfilled, limit, depth)
-                    if v is not None:
-                        options.append(v + 2 * fc)
-            return max(options) if options else None
-        got = best_flow(count, count, arcs, unfilled, self.down, limit)
+                    got = best_flow(less, less, arcs, unfilled, self.down, limit)
+                    if got is not None:
+                        tried.append((got[0] + 2 * fc, c, less, got))
+            tried.sort(key=lambda x: -x[0])
+            best = floor
+            for top, c, less, got in tried:
+                if best is not None and top <= best:
+                    break  # no later class can pass it either
+                fc = self.down[c]
+                assert fc is not None
+                v = self._even(
+                    less, arcs, unfilled, limit, depth, None if best is None else best - 2 * fc, got
+                )
+                if v is not None and (best is None or v + 2 * fc > best):
+                    best = v + 2 * fc
+            return best if best != floor else None
+        return self._even(count, arcs, unfilled, limit, depth, floor, None)
+
+    def _even(
+        self,
+        count: list[int],
+        arcs: Arcs,
+        unfilled: list[int],
+        limit: dict[tuple[int, int], int],
+        depth: int,
+        floor: int | None,
+        got: tuple[int, dict[tuple[int, int], int]] | None,
+    ) -> int | None:
+        """:meth:`_branch` for an even number of players (``got``: their flow, if known)."""
+        n = len(count)
+        if got is None:
+            got = best_flow(count, count, arcs, unfilled, self.down, limit)
         if got is None:
             return None
         value, units = got
+        if floor is not None and value <= floor:
+            return None
         odd = next((c for c in range(n) if units.get((c, c), 0) % 2), None)
         if odd is None or depth == 0:
             return value
         u, loop = units[(odd, odd)], (odd, odd)
-        options = []
-        fewer = self._branch(count, arcs, unfilled, {**limit, loop: u - 1}, depth - 1)
+        best = floor
+        fewer = self._branch(count, arcs, unfilled, {**limit, loop: u - 1}, depth - 1, best)
         if fewer is not None:
-            options.append(fewer)
+            best = fewer
         room = limit.get(loop)
         if count[odd] > u and (room is None or room > u):
             # u + 1 of the class's units on its loop first, then the rest freely.
@@ -236,10 +272,13 @@ class BracketClasses:
             capped = dict(limit)
             if room is not None:
                 capped[loop] = room - u - 1
-            rest = self._branch(placed, arcs, unfilled, capped, depth - 1)
-            if rest is not None:
-                options.append(rest + (u + 1) * arcs[loop])
-        return max(options) if options else None
+            fixed = (u + 1) * arcs[loop]
+            rest = self._branch(
+                placed, arcs, unfilled, capped, depth - 1, None if best is None else best - fixed
+            )
+            if rest is not None and (best is None or rest + fixed > best):
+                best = rest + fixed
+        return best if best != floor else None
 
 
 @dataclass
