@@ -136,9 +136,31 @@ def _stop_worker(signum: int, _frame: object) -> None:
     os._exit(128 + signum)
 
 
+#: The parent a worker watches, once it has run a program (:func:`_watch_parent`).
+_WATCHED: list[int] = []
+
+
+def _watch_parent() -> None:
+    """A worker whose parent is gone ends as on SIGTERM, its program's group killed: a run
+    stopped while the pool was starting or replacing a worker may not have reached it, and
+    it would go on with the next tournament, holding the run's pipes open."""
+    import threading
+
+    parent = os.getppid()
+    _WATCHED.append(parent)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.2)
+        _stop_worker(signal.SIGTERM, None)
+
+    threading.Thread(target=watch, name="trfaudit-parent-watch", daemon=True).start()
+
+
 def _stop_on_sigterm() -> None:
     """In a worker process (not the main one, whose command line handles its signals),
-    make SIGTERM and SIGINT kill the program it runs, with its group, and end the worker."""
+    make SIGTERM and SIGINT kill the program it runs, with its group, and end the worker;
+    and end it the same way when its parent is gone."""
     import multiprocessing
 
     if multiprocessing.parent_process() is None:
@@ -146,6 +168,8 @@ def _stop_on_sigterm() -> None:
     for signum in (signal.SIGTERM, signal.SIGINT):
         if signal.getsignal(signum) is not _stop_worker:
             signal.signal(signum, _stop_worker)
+    if not _WATCHED:
+        _watch_parent()
 
 
 def run_in_group(argv: list[str], timeout: float) -> subprocess.CompletedProcess[bytes]:

@@ -496,6 +496,45 @@ def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
             proc.stderr.close()
 
 
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
+def test_an_orphaned_worker_ends_and_kills_its_program(tmp_path):
+    """A worker whose parent is gone without a word (the run stopped while the signal did
+    not reach it) ends within a moment and kills the program it runs, rather than going on
+    with the next tournament (engine_cmd._watch_parent)."""
+    mark = f"orphan-{tmp_path.name}"
+    script = tmp_path / "parent.py"
+    script.write_text(
+        "import multiprocessing, os, sys, time\n"
+        "from trfaudit.checker.conform.engine_cmd import run_in_group\n"
+        "def work():\n"
+        f"    run_in_group([sys.executable, '-c', 'import time; time.sleep(60)', {mark!r}], 120)\n"
+        "if __name__ == '__main__':\n"
+        "    multiprocessing.set_start_method('fork')\n"
+        "    p = multiprocessing.Process(target=work)\n"
+        "    p.start()\n"
+        f"    open({str(tmp_path / 'worker')!r}, 'w').write(str(p.pid))\n"
+        "    time.sleep(1.5)\n"
+        "    os._exit(0)\n"
+    )
+    subprocess.run(
+        [sys.executable, str(script)],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        timeout=30,
+        check=True,
+    )
+    worker = int((tmp_path / "worker").read_text())
+    assert _running(mark), "the program was not running when the parent went"
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline and (_running(mark) or Path(f"/proc/{worker}").exists()):
+        time.sleep(0.1)
+    assert _running(mark) == []
+    assert (
+        not Path(f"/proc/{worker}").exists()
+        or "Z" in Path(f"/proc/{worker}/stat").read_text().split()[2]
+    )
+
+
 def test_findings_are_put_in_the_authors_terms():
     from trfaudit.checker.conform.wording import in_author_terms
 
