@@ -52,30 +52,37 @@ def _networkx_matching(
     return pairs
 
 
+def _index_matching(
+    edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
+) -> Collection[tuple[int, int]]:
+    """A maximum-weight matching of vertices ``0 .. n-1`` (with ``max_cardinality``, the
+    heaviest of the largest): rustworkx when the heaviest edge fits its integers, networkx
+    otherwise."""
+    if max((w for _, _, w in edges), default=0).bit_length() > RUSTWORKX_BITS:
+        return _networkx_matching(edges, n, max_cardinality)
+    import rustworkx as rx
+
+    stats["rustworkx"] += 1
+    g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
+    g.add_nodes_from(range(n))
+    g.add_edges_from(edges)
+    pairs: Collection[tuple[int, int]] = rx.max_weight_matching(
+        g, max_cardinality=max_cardinality, weight_fn=int
+    )
+    return pairs
+
+
 def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
     """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0.
 
-    ``bits`` bounds the weights; the largest weight actually present decides the solver."""
-    if weights:
-        bits = min(bits, max(weights.values()).bit_length())
+    ``bits`` bounds the weights, as callers know it; the largest weight actually present
+    decides the solver (:func:`_index_matching`), so it is not read here."""
+    del bits
     ids = sorted({v for e in weights for v in e})
     index = {v: i for i, v in enumerate(ids)}
-    if bits <= RUSTWORKX_BITS:
-        import rustworkx as rx
-
-        stats["rustworkx"] += 1
-        g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
-        g.add_nodes_from(ids)
-        g.add_edges_from([(index[a], index[b], w) for (a, b), w in weights.items()])
-        pairs: Collection[tuple[int, int]] = rx.max_weight_matching(
-            g, max_cardinality=False, weight_fn=int
-        )
-    else:
-        pairs = _networkx_matching(
-            [(index[a], index[b], w) for (a, b), w in weights.items()], len(ids), False
-        )
+    edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
     mate: dict[int, int] = {}
-    for a, b in pairs:
+    for a, b in _index_matching(edges, len(ids), False):
         mate[ids[a]] = ids[b]
         mate[ids[b]] = ids[a]
     return mate
@@ -98,19 +105,7 @@ def max_weight_complete(
         ids.append(-1)
         edges.extend((-1, v, 1) for v in spare)
     index = {v: i for i, v in enumerate(ids)}
-    top = max((w for _, _, w in edges), default=0)
-    if top.bit_length() <= RUSTWORKX_BITS:
-        import rustworkx as rx
-
-        stats["rustworkx"] += 1
-        g = rx.PyGraph(multigraph=True)  # edges are unique: no look-up per insertion
-        g.add_nodes_from(ids)
-        g.add_edges_from([(index[a], index[b], w) for a, b, w in edges])
-        pairs: Collection[tuple[int, int]] = rx.max_weight_matching(
-            g, max_cardinality=True, weight_fn=int
-        )
-    else:
-        pairs = _networkx_matching([(index[a], index[b], w) for a, b, w in edges], len(ids), True)
+    pairs = _index_matching([(index[a], index[b], w) for a, b, w in edges], len(ids), True)
     if 2 * len(pairs) != len(ids):
         return None
     mate: dict[int, int] = {}

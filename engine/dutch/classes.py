@@ -193,20 +193,34 @@ class BracketClasses:
                 if w is not None and count[i] and count[j] and (i != j or count[i] > 1):
                     arcs[(i, j)] = w
         unfilled = [self.never if w is None else w for w in self.down]
-        got = self._branch(count, arcs, unfilled, {}, 6)
+        got = _BoundSearch(self.down, arcs, unfilled).branch(count, {}, 6)
         return None if got is None else got // 2
 
-    def _branch(
+
+@dataclass
+class _BoundSearch:
+    """The branch and bound of :meth:`BracketClasses.bound` on one bracket's classes: the
+    worth of their pairs (``arcs``), of their downfloaters (``down``; None: may not float)
+    and of an unused place (``unfilled``)."""
+
+    down: list[int | None]
+    arcs: Arcs
+    unfilled: list[int]
+
+    def flow(
+        self, count: list[int], limit: dict[tuple[int, int], int]
+    ) -> tuple[int, dict[tuple[int, int], int]] | None:
+        return best_flow(count, count, self.arcs, self.unfilled, self.down, limit)
+
+    def branch(
         self,
         count: list[int],
-        arcs: Arcs,
-        unfilled: list[int],
         limit: dict[tuple[int, int], int],
         depth: int,
         floor: int | None = None,
     ) -> int | None:
         """The bound of ``count`` under ``limit`` (branching on the PAB's class and on odd
-        loops, :meth:`bound`), or None when no pairing fits - or, given a ``floor``, when
+        loops, :meth:`BracketClasses.bound`), or None when no pairing fits - or, given a ``floor``, when
         none is worth more than it.  A branch is a restriction of the flow it comes from, so
         that flow's value bounds it: a branch whose flow cannot pass the floor is not
         followed (branch and bound; the best value found is the same)."""
@@ -219,7 +233,7 @@ class BracketClasses:
                 if count[c] and fc is not None:
                     less = count[:]
                     less[c] -= 1
-                    got = best_flow(less, less, arcs, unfilled, self.down, limit)
+                    got = self.flow(less, limit)
                     if got is not None:
                         tried.append((got[0] + 2 * fc, c, less, got))
             tried.sort(key=lambda x: -x[0])
@@ -229,28 +243,24 @@ class BracketClasses:
                     break  # no later class can pass it either
                 fc = self.down[c]
                 assert fc is not None
-                v = self._even(
-                    less, arcs, unfilled, limit, depth, None if best is None else best - 2 * fc, got
-                )
+                v = self.even(less, limit, depth, None if best is None else best - 2 * fc, got)
                 if v is not None and (best is None or v + 2 * fc > best):
                     best = v + 2 * fc
             return best if best != floor else None
-        return self._even(count, arcs, unfilled, limit, depth, floor, None)
+        return self.even(count, limit, depth, floor, None)
 
-    def _even(
+    def even(
         self,
         count: list[int],
-        arcs: Arcs,
-        unfilled: list[int],
         limit: dict[tuple[int, int], int],
         depth: int,
         floor: int | None,
         got: tuple[int, dict[tuple[int, int], int]] | None,
     ) -> int | None:
-        """:meth:`_branch` for an even number of players (``got``: their flow, if known)."""
+        """:meth:`branch` for an even number of players (``got``: their flow, if known)."""
         n = len(count)
         if got is None:
-            got = best_flow(count, count, arcs, unfilled, self.down, limit)
+            got = self.flow(count, limit)
         if got is None:
             return None
         value, units = got
@@ -261,7 +271,7 @@ class BracketClasses:
             return value
         u, loop = units[(odd, odd)], (odd, odd)
         best = floor
-        fewer = self._branch(count, arcs, unfilled, {**limit, loop: u - 1}, depth - 1, best)
+        fewer = self.branch(count, {**limit, loop: u - 1}, depth - 1, best)
         if fewer is not None:
             best = fewer
         room = limit.get(loop)
@@ -272,10 +282,8 @@ class BracketClasses:
             capped = dict(limit)
             if room is not None:
                 capped[loop] = room - u - 1
-            fixed = (u + 1) * arcs[loop]
-            rest = self._branch(
-                placed, arcs, unfilled, capped, depth - 1, None if best is None else best - fixed
-            )
+            fixed = (u + 1) * self.arcs[loop]
+            rest = self.branch(placed, capped, depth - 1, None if best is None else best - fixed)
             if rest is not None and (best is None or rest + fixed > best):
                 best = rest + fixed
         return best if best != floor else None

@@ -286,7 +286,7 @@ class DutchPairer:
                     raise PairOutside(rs.order[v].tpn, rs.order[u].tpn)
                 worth += matcher.crit_weight((v, u))
         if left > 1:
-            raise PairOutside(*sorted(rs.order[v].tpn for v in rs.alive)[:2])
+            raise self._left_outside()
         return worth
 
     def _within_beaten(self, mate: dict[int, int], worth: int) -> None:
@@ -294,9 +294,13 @@ class DutchPairer:
         on the criteria than the pairs of ``within`` (:meth:`_within_worth`): the bracket's
         pairs are a best candidate (Art. 4 chooses among them; the generation order keeps
         the first matching's bound), so ``within`` cannot come out of it."""
-        rs, matcher = self.rs, self.matcher
+        matcher = self.matcher
         if sum(matcher.crit_weight((a, b)) for a, b in mate.items() if a < b) > worth:
-            raise PairOutside(*sorted(rs.order[v].tpn for v in rs.alive)[:2])
+            raise self._left_outside()
+
+    def _left_outside(self) -> PairOutside:
+        """:class:`PairOutside` for the last bracket as a whole (its first two players)."""
+        return PairOutside(*sorted(self.rs.order[v].tpn for v in self.rs.alive)[:2])
 
     def _result(
         self, bye: int | None, brackets: list[BracketRecord], bye_score: int | None
