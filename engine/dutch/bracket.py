@@ -13,10 +13,23 @@ from operator import not_
 
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_complete, max_weight_matching
 from .completion import CompletionTests
-from .criteria import Value
+from .criteria import Criterion, Value
+from .players import PlayerState
 from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout, bit_width, count
+
+
+def _content(vs: list[Value], vector: list[int]) -> tuple[object, ...]:
+    """A value list as a key: the vector criteria's (at ``vector``) slots in order."""
+    if not vector:
+        return tuple(vs)
+    key: list[object] = list(vs)
+    for ci in vector:
+        v = vs[ci]
+        if isinstance(v, dict):
+            key[ci] = tuple(sorted(v.items()))
+    return tuple(key)
 
 
 class BracketMatcher:
@@ -200,26 +213,33 @@ class BracketMatcher:
         pair whose lower player is in the next group only counts for completion, C8 and C9;
         the other criteria are about this bracket's pairs (their value is 0).  Criteria
         read only a player's :func:`_signature`, so pairs of equal signatures share one
-        value list (computed once per bracket)."""
-        order, ctx, crit = self.rs.order, self.rs.ctx, self.rs.criteria
+        value list (computed once per bracket), and equal lists are one list and one group
+        (the layout reads a group's players only as the union of the groups of one value)."""
+        order, crit = self.rs.order, self.rs.criteria
         in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
-        blank: list[Value] = [None] * len(crit)
+        vector = [ci for ci, c in enumerate(crit) if c.vector]
         met, pref = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.rs.dropped, self.rs.vals, self.rs.sig
+        interned = self.rs.interned
         local: dict[tuple[int, int], list[Value]] = {}
         groups: list[PairGroup] = []
-        kept: dict[int, PairGroup] = {}  # the MDP pairs' groups, by id of their list
+        kept: dict[int, PairGroup] = {}  # the groups by id of their list
+
+        def group_of(vs: list[Value]) -> PairGroup:
+            g = kept.get(id(vs))
+            if g is None:
+                g = kept[id(vs)] = (vs, set(), set())
+                groups.append(g)
+            return g
+
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
                 if e in vals and e not in dropped and self.rs.ok(*e):
                     vs = local[e] = vals[e]
-                    g = kept.get(id(vs))
-                    if g is None:
-                        g = kept[id(vs)] = (vs, set(), set())
-                        groups.append(g)
-                    g[1].add(e[0])
-                    g[2].add(e[1])
+                    kg = group_of(vs)
+                    kg[1].add(e[0])
+                    kg[2].add(e[1])
         # One row of groups per (lower player's signature, inside), by the higher player's
         # signature (an int: equal signatures, equal ints).  The players before the lower
         # one are held in classes of one signature and C3 guard, so that a class's pairs
@@ -246,15 +266,10 @@ class BracketMatcher:
                     continue
                 g = row.get(s)
                 if g is None:
-                    a, b = order[min(hs)], order[l]
-                    if inside:
-                        vs = [c.value(ctx, a, b, "B") for c in crit]
-                    else:
-                        vs = blank[:]
-                        for ci, c in in_next:
-                            vs[ci] = c.value(ctx, a, b, "N")
-                    g = row[s] = (vs, set(), set())
-                    groups.append(g)
+                    # Equal lists are one list for the round, and one group: the weights'
+                    # layout reads a group's players only as the union of such groups'.
+                    vs = self._pair_values(order[min(hs)], order[l], inside, in_next)
+                    g = row[s] = group_of(interned.setdefault(_content(vs, vector), vs))
                 g[1].update(hs)
                 g[2].add(l)
                 partners.update(dict.fromkeys(hs, g[0]))
@@ -263,6 +278,19 @@ class BracketMatcher:
             classes.setdefault((sig[l], pref[l]), set()).add(l)
         vals.update(local)
         return local, groups
+
+    def _pair_values(
+        self, a: PlayerState, b: PlayerState, inside: bool, in_next: list[tuple[int, Criterion]]
+    ) -> list[Value]:
+        """The criteria values of the pair of ``a`` and ``b`` (``b`` in the bracket, else in
+        the next scoregroup: only ``in_next`` counts there)."""
+        ctx, crit = self.rs.ctx, self.rs.criteria
+        if inside:
+            return [c.value(ctx, a, b, "B") for c in crit]
+        vs: list[Value] = [None] * len(crit)
+        for ci, c in in_next:
+            vs[ci] = c.value(ctx, a, b, "N")
+        return vs
 
     def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
         """Units of the criteria for this bracket's pairs (once per bracket); the fields

@@ -69,9 +69,11 @@ class DutchPairer:
         inp: RoundInput,
         edition: Edition = EDITION_2025,
         within: Collection[frozenset[int]] | None = None,
+        states: dict[int, PlayerState] | None = None,
     ):
         """``within``: the pairs (by TPN) the round may have: :meth:`pair` stops with
-        :class:`PairOutside` as soon as a bracket fixes another one."""
+        :class:`PairOutside` as soon as a bracket fixes another one.  ``states``: the
+        players' states of ``inp`` (:func:`.players.build_states`), when already built."""
         self.inp = inp
         self.edition = edition
         self.within = within
@@ -79,7 +81,7 @@ class DutchPairer:
         for pair in within or ():
             a, b = pair
             self.within_partner[a], self.within_partner[b] = b, a
-        rs = self.rs = RoundState(inp, edition)
+        rs = self.rs = RoundState(inp, edition, states)
         self.completion = self.completion_tests(rs)
         self.matcher = self.bracket_matcher(rs, self.completion)
         self.perfect = self.perfect_bracket(rs, self.completion)

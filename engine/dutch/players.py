@@ -139,6 +139,41 @@ def build_states(inp: RoundInput, edition: Edition) -> dict[int, PlayerState]:
     return states
 
 
+def pairing_key(inp: RoundInput, states: dict[int, PlayerState]) -> tuple[object, ...]:
+    """Everything of round ``inp`` the Dutch pairer reads (:class:`~.state.RoundState` and
+    the round loop): the players' states but their games, which only
+    :func:`build_states` reads, and the round's own facts.  Two inputs with one key are
+    paired alike; the readings of a file (engine.dutch.readings) that differ in nothing
+    else are re-paired once."""
+    players = tuple(
+        (
+            p.tpn,
+            p.rank,
+            p.score,
+            p.played,
+            p.imbalance,
+            p.preference,
+            p.repeated,
+            p.strong,
+            tuple(p.colours),
+            tuple(sorted(p.floats.items())),
+            p.bye_eligible,
+            p.topscorer,
+            frozenset(p.opponents),
+            inp.players[p.tpn].acceleration.get(inp.round, 0),  # the boards' order (3.6)
+        )
+        for p in states.values()
+    )
+    return (
+        inp.round,
+        inp.total_rounds,
+        inp.points,
+        inp.initial_colour,
+        frozenset(inp.forbidden),
+        players,
+    )
+
+
 def game_float(inp: RoundInput, rec: PlayerRecord, raw: dict[int, int], back: int) -> Float | None:
     """The float a player got ``back`` rounds ago (2025/26 Art. 1.4).
 

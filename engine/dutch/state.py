@@ -105,10 +105,15 @@ class RoundState:
     noncand: list[int]  # 1: may not take the PAB (C2/C5 read at the round's PAB score)
     c9_setup: list[int]
 
-    def __init__(self, inp: RoundInput, edition: Edition) -> None:
+    def __init__(
+        self, inp: RoundInput, edition: Edition, states: dict[int, PlayerState] | None = None
+    ) -> None:
+        """``states``: :func:`build_states` of ``inp``, when already built."""
         self.inp = inp
         self.edition = edition
-        self.states: dict[int, PlayerState] = build_states(inp, edition)
+        self.states: dict[int, PlayerState] = (
+            build_states(inp, edition) if states is None else states
+        )
         self.order: list[PlayerState] = sorted(
             self.states.values(), key=lambda p: (-p.score, p.rank)
         )
@@ -124,6 +129,8 @@ class RoundState:
         ids: dict[tuple[object, ...], int] = {}
         self.sig: list[int] = [ids.setdefault(_signature(p), len(ids)) for p in self.order]
         self.vals: dict[tuple[int, int], list[Value]] = {}
+        # Each pair's value list, one list per content (BracketMatcher._bracket_values).
+        self.interned: dict[tuple[object, ...], list[Value]] = {}
         self.dropped: set[tuple[int, int]] = set()
         self.alive: set[int] = set(range(self.n))
         self.final: dict[int, int] = {}

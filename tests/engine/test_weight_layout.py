@@ -226,3 +226,43 @@ def test_long_fixture_late_rounds() -> None:
         assert {(b.white, b.black) for b in got.boards} == set(rec.boards)
         assert got.bye == rec.bye
     assert EDITIONS["2025"] is EDITION_2025
+
+
+@pytest.mark.parametrize(
+    ("edition", "rnd"), [(EDITION_2025, 45), (EDITION_2017, 51)], ids=["2025", "2017"]
+)
+def test_pairs_of_one_value_list_are_one_group(edition: Edition, rnd: int, monkeypatch) -> None:
+    """A bracket's pairs of equal value lists are one group (BracketMatcher._bracket_values:
+    one list per content for the round, one group per list), and its layout is the one the
+    pairs give each as a group of its own: the same units, bits and weight of every pair."""
+    from trfaudit.engine.dutch import bracket as bracket_module
+
+    checked: list[int] = []
+
+    class Spy(BracketMatcher):
+        def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
+            vals = self.rs.bk.local_vals
+
+            def both(criteria, given, *args, **kwargs):  # type: ignore[no-untyped-def]
+                lay = WeightLayout(criteria, given, *args, **kwargs)
+                alone = [(list(vs), {a}, {b}) for (a, b), vs in vals.items()]
+                one_by_one = WeightLayout(criteria, alone, *args, **kwargs)
+                assert (lay.scale, lay.bits, lay.local_bits) == (
+                    one_by_one.scale,
+                    one_by_one.bits,
+                    one_by_one.local_bits,
+                )
+                weight = dict(zip((id(vs) for vs, _, _ in given), lay.packed()))
+                assert [weight[id(vs)] for vs in vals.values()] == one_by_one.packed()
+                checked.append(len(alone) - len(given))
+                return lay
+
+            monkeypatch.setattr(bracket_module, "WeightLayout", both)
+            super()._layout_bracket(groups, fit)
+
+    class Pairer(DutchPairer):
+        bracket_matcher = Spy
+
+    Pairer(round_input(read(LONG), rnd), edition).pair()
+    assert len(checked) > 10
+    assert max(checked) > 100  # brackets where many pairs share a group

@@ -105,3 +105,54 @@ def _swap_last_two_boards(t: Tournament, rnd: int) -> Tournament | None:
             entries[rnd - 1] = dataclasses.replace(e, opponent=opp)
             players[tpn] = dataclasses.replace(p, entries=entries)
     return dataclasses.replace(t, players=players)
+
+
+def test_the_pairing_key_reads_every_state_field_but_the_games():
+    """Two inputs with one key are paired alike (engine.dutch.players.pairing_key): every
+    field of a player's state the pairer reads changes the key; the games, which only
+    build_states reads, do not."""
+    import dataclasses
+
+    from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key
+
+    inp = round_input(read(LONG), 31)
+    states = build_states(inp, EDITIONS["2017"])
+    key = pairing_key(inp, states)
+    p = states[37]
+    other_value = {
+        int: lambda v: v + 1,
+        bool: lambda v: not v,
+        list: lambda v: [*v, "w"],
+        dict: lambda v: {**v, 1: "up" if v.get(1) != "up" else "down"},
+        set: lambda v: {*v, 999},
+    }
+    changed = []
+    for f in dataclasses.fields(PlayerState):
+        old = getattr(p, f.name)
+        if f.name == "games":
+            new = old[:-1]
+        elif old is None or isinstance(old, str):
+            new = "b" if old == "w" else "w"
+        else:
+            new = other_value[type(old)](old)
+        setattr(p, f.name, new)
+        if pairing_key(inp, states) != key:
+            changed.append(f.name)
+        setattr(p, f.name, old)
+    assert changed == [f.name for f in dataclasses.fields(PlayerState) if f.name != "games"]
+    assert pairing_key(inp, states) == key
+
+
+def test_readings_the_pairer_cannot_tell_apart_are_paired_once():
+    """Player 37's half-point byes of rounds 24 and 26 read as zero leave round 31's input
+    the same to the pairer: one re-pairing answers both, as each alone would."""
+    from trfaudit.engine.dutch.readings.inputs import _Repairings
+
+    t = read(LONG)
+    readings = [(tpn, r, other) for tpn, r, _, other in absence_readings(t, 31, {37, 78})]
+    assert {(37, 24), (37, 26)} <= {(tpn, r) for tpn, r, _ in readings}
+    repairings = _Repairings(31, EDITIONS["2017"], None)
+    answers = [repairings.reproduces(other) for *_, other in readings]
+    assert answers == [reproduces(other, 31, EDITIONS["2017"]) for *_, other in readings]
+    assert repairings.repeated >= 2
+    assert len(repairings.answers) == len(readings) - repairings.repeated

@@ -38,7 +38,7 @@ from trfaudit.engine.dutch.audit.colour import colour_rule
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.editions import Edition
 from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
-from trfaudit.engine.dutch.players import build_states
+from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key
 from trfaudit.engine.findings import (
     DIFFERS,
     INPUT,
@@ -48,7 +48,13 @@ from trfaudit.engine.findings import (
     RoundReport,
     number_ranges,
 )
-from trfaudit.engine.recorded import entry_words, recorded_round, with_pending_paired
+from trfaudit.engine.history import RoundInput
+from trfaudit.engine.recorded import (
+    RecordedRound,
+    entry_words,
+    recorded_round,
+    with_pending_paired,
+)
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 #: At most this many other readings of byes and absences are tried per differing round.
@@ -76,14 +82,32 @@ def reproduces(
     rec = recorded_round(t, rnd)
     if rec.problems:
         return False
+    inp = _round_input(t, rnd, initial, rank_order)
+    return _paired_as(rec, inp, edition, build_states(inp, edition), colours)
+
+
+def _round_input(
+    t: Tournament, rnd: int, initial: str | None, rank_order: list[int] | None
+) -> RoundInput:
     inp = round_input(with_pending_paired(t, rnd), rnd)
     if initial is not None:
         inp.initial_colour = initial
     if rank_order is not None:
         inp.rank_order = list(rank_order)
+    return inp
+
+
+def _paired_as(
+    rec: RecordedRound,
+    inp: RoundInput,
+    edition: Edition,
+    states: dict[int, PlayerState],
+    colours: bool = True,
+) -> bool:
+    """Does the engine pair ``inp`` (its players' ``states``) as ``rec`` records?"""
     try:
         # Stopped at the first bracket that fixes a pair the record does not have.
-        result = DutchPairer(inp, edition, within=rec.pairs).pair()
+        result = DutchPairer(inp, edition, within=rec.pairs, states=states).pair()
     except (NoPairing, PairOutside):
         return False
     if result.bye != rec.bye or {frozenset((b.white, b.black)) for b in result.boards} != rec.pairs:
@@ -92,6 +116,33 @@ def reproduces(
         engine = {(b.white, b.black) for b in result.boards}
         return all(board in engine for board in rec.boards)
     return True
+
+
+class _Repairings:
+    """Round ``rnd`` re-paired under readings of the file, each reading the pairer can tell
+    from the others once: readings that leave the round's input the same to the pairer
+    (:func:`~trfaudit.engine.dutch.players.pairing_key`: one player's half-point byes in two
+    rounds both read as zero, say) and its record the same get one answer."""
+
+    def __init__(self, rnd: int, edition: Edition, initial: str | None) -> None:
+        self.rnd, self.edition, self.initial = rnd, edition, initial
+        self.answers: dict[tuple[object, ...], bool] = {}
+        self.repeated = 0  # readings answered from an earlier one
+
+    def reproduces(self, t: Tournament) -> bool:
+        """:func:`reproduces` of round ``rnd`` for ``t``, a reading of the file."""
+        rec = recorded_round(t, self.rnd)
+        if rec.problems:
+            return False
+        inp = _round_input(t, self.rnd, self.initial, None)
+        states = build_states(inp, self.edition)
+        key = (pairing_key(inp, states), frozenset(rec.pairs), rec.bye, tuple(rec.boards))
+        got = self.answers.get(key)
+        if got is None:
+            got = self.answers[key] = _paired_as(rec, inp, self.edition, states)
+        else:
+            self.repeated += 1
+        return got
 
 
 def _rounds_text(rounds: list[int]) -> str:
@@ -390,8 +441,9 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
         for pairing in (report.recorded, report.expected):
             if pairing is not None and pairing.bye is not None:
                 named.add(pairing.bye)
+        repairings = _Repairings(rnd, edition, initial)
         for tpn, r, kind, other in absence_readings(t, rnd, named):
-            if reproduces(other, rnd, edition, initial=initial):
+            if repairings.reproduces(other):
                 entry = t.players[tpn].entry(r)
                 assert entry is not None
                 take(
