@@ -8,11 +8,12 @@ comparison is exact.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
+from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, takes_part
 
 from .acceleration import baku_virtual_points
@@ -104,9 +105,11 @@ def infer_initial_colour(t: Tournament, rank_order: list[int]) -> str | None:
     """
     first = None
     for p in t.players.values():
+        # The entries are in round order: a player's first game with a colour is enough.
         for e in p.entries:
             if e.colour in ("w", "b") and e.kind in _PARTICIPATED and e.opponent:
                 first = e.round if first is None else min(first, e.round)
+                break
     if first is None:
         return None
     position = 0
@@ -152,66 +155,66 @@ _GAMES: dict[tuple[int, EntryKind, int | None, str | None, int], Game] = {}
 _GAMES_KEPT = 1 << 20
 
 
-def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the round's players, absences, byes, acceleration and forbidden pairs, read in one pass
-    """The input for pairing round ``rnd`` from rounds 1..rnd-1 of ``t``.
+class _RoundReader:
+    """What :func:`round_input` reads of ``t`` for round ``rnd``: the point values in units,
+    then player by player their games and whether they are paired in the round."""
 
-    Players whose round-``rnd`` entry (or next-round announcement) says they do not play
-    (half/full/zero-point bye, absence) are not paired.
-    """
-    s = t.scoring
-    values = [
-        s.win,
-        s.draw,
-        s.loss,
-        s.zero_bye,
-        s.forfeit_loss,
-        s.forfeit_win,
-        s.full_bye,
-        s.half_bye,
-        s.pab,
-    ]
-    for acc in t.accelerations.values():
-        values.extend(acc.values())
-    values.extend(a.points for a in t.abnormal_points if a.points is not None)  # 299
-    unit = _units(values)
+    def __init__(self, t: Tournament, rnd: int) -> None:
+        self.t, self.rnd = t, rnd
+        s = t.scoring
+        values = [
+            s.win,
+            s.draw,
+            s.loss,
+            s.zero_bye,
+            s.forfeit_loss,
+            s.forfeit_win,
+            s.full_bye,
+            s.half_bye,
+            s.pab,
+        ]
+        for acc in t.accelerations.values():
+            values.extend(acc.values())
+        values.extend(a.points for a in t.abnormal_points if a.points is not None)  # 299
+        self.unit = unit = _units(values)
+        u = self.u
+        self.pts = Points(
+            unit,
+            u(s.win),
+            u(s.draw),
+            u(s.loss),
+            u(s.zero_bye),
+            u(s.forfeit_loss),
+            u(s.forfeit_win),
+            u(s.full_bye),
+            u(s.half_bye),
+            u(s.pab),
+        )
+        self.baku = baku_acceleration(t, self.pts)
+        # An entry's points depend on its kind, result and colour only: worked out once each.
+        self.scored: dict[tuple[EntryKind, str, str | None], int] = {}
+        self.recorded = t.recorded_rounds()
 
-    def u(x: Fraction) -> int:
-        return int(Fraction(x) * unit)
+    def u(self, x: Fraction) -> int:
+        return int(Fraction(x) * self.unit)
 
-    pts = Points(
-        unit,
-        u(s.win),
-        u(s.draw),
-        u(s.loss),
-        u(s.zero_bye),
-        u(s.forfeit_loss),
-        u(s.forfeit_win),
-        u(s.full_bye),
-        u(s.half_bye),
-        u(s.pab),
-    )
-    baku = baku_acceleration(t, pts)
-    # An entry's points depend on its kind, result and colour only: worked out once each.
-    scored: dict[tuple[EntryKind, str, str | None], int] = {}
-
-    def points(e: RoundEntry, tpn: int) -> int:
+    def points(self, e: RoundEntry, tpn: int) -> int:
+        t = self.t
         if t.abnormal_points:  # 299: the value depends on the player and the round too
-            return u(t.entry_points(tpn, e))
+            return self.u(t.entry_points(tpn, e))
         key = (e.kind, e.result, e.colour)
-        got = scored.get(key)
+        got = self.scored.get(key)
         if got is None:
-            got = scored[key] = u(s.points(e))
+            got = self.scored[key] = self.u(t.scoring.points(e))
         return got
 
-    players: dict[int, PlayerRecord] = {}
-    to_pair: list[int] = []
-    recorded = t.recorded_rounds()
-    if len(_GAMES) > _GAMES_KEPT:
-        _GAMES.clear()
-    for tpn, p in t.players.items():
+    def record(self, tpn: int, p: Player) -> PlayerRecord:
+        """The player's games before the round (an absence for each missing block) and
+        acceleration."""
+        rnd, pts = self.rnd, self.pts
         games = []
         for e in p.entries[: rnd - 1]:
-            key = (e.round, e.kind, e.opponent, e.colour, points(e, tpn))
+            key = (e.round, e.kind, e.opponent, e.colour, self.points(e, tpn))
             game = _GAMES.get(key)
             if game is None:
                 game = _GAMES[key] = Game(
@@ -226,20 +229,39 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the roun
             games.append(game)
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
             games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
-        extra = baku.get(tpn) or {r: u(v) for r, v in t.accelerations.get(tpn, {}).items()}
-        players[tpn] = PlayerRecord(tpn, games, extra)
-        # Does the player take part in round rnd?
+        u = self.u
+        extra = self.baku.get(tpn) or {
+            r: u(v) for r, v in self.t.accelerations.get(tpn, {}).items()
+        }
+        return PlayerRecord(tpn, games, extra)
+
+    def plays(self, tpn: int, p: Player) -> bool:
+        """Does the player take part in the round?"""
+        rnd, recorded = self.rnd, self.recorded
         if rnd <= recorded:
             # The recorded round: a game without a result yet (pending) was paired all the same.
-            plays = takes_part(p.entry(rnd))
-        else:
-            announced = t.absent_next.get(tpn) if rnd == recorded + 1 else None
-            entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
-            if entry is not None and entry.kind not in (EntryKind.NOT_PAIRED,):
-                plays = entry.kind in _PARTICIPATED
-            else:
-                plays = announced is None
-        if plays:
+            return takes_part(p.entry(rnd))
+        announced = self.t.absent_next.get(tpn) if rnd == recorded + 1 else None
+        entry = p.entries[rnd - 1] if len(p.entries) >= rnd else None
+        if entry is not None and entry.kind not in (EntryKind.NOT_PAIRED,):
+            return entry.kind in _PARTICIPATED
+        return announced is None
+
+
+def round_input(t: Tournament, rnd: int) -> RoundInput:
+    """The input for pairing round ``rnd`` from rounds 1..rnd-1 of ``t``.
+
+    Players whose round-``rnd`` entry (or next-round announcement) says they do not play
+    (half/full/zero-point bye, absence) are not paired.
+    """
+    reader = _RoundReader(t, rnd)
+    if len(_GAMES) > _GAMES_KEPT:
+        _GAMES.clear()
+    players: dict[int, PlayerRecord] = {}
+    to_pair: list[int] = []
+    for tpn, p in t.players.items():
+        players[tpn] = reader.record(tpn, p)
+        if reader.plays(tpn, p):
             to_pair.append(tpn)
     rank_order = list(t.players) if t.pair_by_rank else sorted(t.players)
     colour = t.initial_colour or infer_initial_colour(t, rank_order)
@@ -250,17 +272,39 @@ def round_input(t: Tournament, rnd: int) -> RoundInput:  # noqa: C901 - the roun
             for i, a in enumerate(members):
                 for b in members[i + 1 :]:
                     forbidden.add(frozenset((a, b)))
-    total = t.total_rounds or max(recorded, rnd)
+    total = t.total_rounds or max(reader.recorded, rnd)
     return RoundInput(
         rnd,
         total,
-        pts,
+        reader.pts,
         players,
         to_pair,
         rank_order,
         colour.lower() if colour else None,
         forbidden,
         {tpn: p.rating for tpn, p in t.players.items()},
+    )
+
+
+def reread_input(inp: RoundInput, t: Tournament, tpn: int) -> RoundInput:
+    """:func:`round_input` of round ``inp.round`` for ``t``, a tournament that differs from
+    the one ``inp`` was read from in the entries of player ``tpn`` alone (another reading of
+    one of his byes): his record and whether he plays are read anew, and the initial colour
+    when the file leaves it to be inferred (his entry may be the one that decides it)."""
+    reader = _RoundReader(t, inp.round)
+    p = t.players[tpn]
+    players = dict(inp.players)
+    players[tpn] = reader.record(tpn, p)
+    to_pair = inp.to_pair
+    if (tpn in to_pair) != reader.plays(tpn, p):
+        paired = set(to_pair) ^ {tpn}
+        to_pair = [x for x in t.players if x in paired]  # file order, as round_input has it
+    colour = t.initial_colour or infer_initial_colour(t, inp.rank_order)
+    return dataclasses.replace(
+        inp,
+        players=players,
+        to_pair=list(to_pair),
+        initial_colour=colour.lower() if colour else None,
     )
 
 

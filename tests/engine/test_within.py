@@ -151,8 +151,42 @@ def test_readings_the_pairer_cannot_tell_apart_are_paired_once():
     t = read(LONG)
     readings = [(tpn, r, other) for tpn, r, _, other in absence_readings(t, 31, {37, 78})]
     assert {(37, 24), (37, 26)} <= {(tpn, r) for tpn, r, _ in readings}
-    repairings = _Repairings(31, EDITIONS["2017"], None)
-    answers = [repairings.reproduces(other) for *_, other in readings]
+    repairings = _Repairings(t, 31, EDITIONS["2017"], None)
+    answers = [repairings.reproduces(other, tpn) for tpn, _, other in readings]
     assert answers == [reproduces(other, 31, EDITIONS["2017"]) for *_, other in readings]
     assert repairings.repeated >= 2
     assert len(repairings.answers) == len(readings) - repairings.repeated
+
+
+@pytest.mark.parametrize(
+    ("path", "rounds", "met"),
+    [
+        (LONG, [2, 3, 12, 14, 31], {"round 1", "this round", "earlier", "paired otherwise"}),
+        (CORPUS / "dutch2017" / "t000003.trf", [2, 3, 4, 5], {"round 1", "paired otherwise"}),
+        # Player 1's round-1 PAB read as 'F': he no longer takes part in round 1, and the
+        # initial colour inferred from its boards is the other one.
+        (CORPUS / "dutch2017" / "t000251.trf", [2, 3], {"round 1", "colour inferred otherwise"}),
+    ],
+    ids=["long", "t000003", "t000251"],
+)
+def test_a_reading_reads_one_player_anew(path, rounds, met):
+    """A reading's round input, with the one re-read player's record and place read anew
+    (engine.history.reread_input), is the round input of the re-read file: the byes of
+    every player, round 1's among them (the initial colour is inferred in these files) and
+    the round's own (the player then is paired, or no longer)."""
+    from trfaudit.engine.history import reread_input
+
+    t = read(path)
+    assert t.initial_colour is None
+    kinds = set()
+    for rnd in rounds:
+        base = round_input(with_pending_paired(t, rnd), rnd)
+        for tpn, r, _, other in absence_readings(t, rnd, set(t.players)):
+            fresh = round_input(with_pending_paired(other, rnd), rnd)
+            assert reread_input(base, with_pending_paired(other, rnd), tpn) == fresh
+            kinds.add("round 1" if r == 1 else "this round" if r == rnd else "earlier")
+            if fresh.to_pair != base.to_pair:
+                kinds.add("paired otherwise")
+            if fresh.initial_colour != base.initial_colour:
+                kinds.add("colour inferred otherwise")
+    assert met <= kinds

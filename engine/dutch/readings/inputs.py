@@ -48,7 +48,7 @@ from trfaudit.engine.findings import (
     RoundReport,
     number_ranges,
 )
-from trfaudit.engine.history import RoundInput
+from trfaudit.engine.history import RoundInput, reread_input
 from trfaudit.engine.recorded import (
     RecordedRound,
     entry_words,
@@ -119,22 +119,31 @@ def _paired_as(
 
 
 class _Repairings:
-    """Round ``rnd`` re-paired under readings of the file, each reading the pairer can tell
-    from the others once: readings that leave the round's input the same to the pairer
-    (:func:`~trfaudit.engine.dutch.players.pairing_key`: one player's half-point byes in two
-    rounds both read as zero, say) and its record the same get one answer."""
+    """Round ``rnd`` of ``t`` re-paired under readings of one player's bye each: his record
+    alone is read anew (:func:`engine.history.reread_input`), and each reading the pairer
+    can tell from the others is paired once: readings that leave the round's input the
+    same to the pairer (:func:`~trfaudit.engine.dutch.players.pairing_key`: one player's
+    half-point byes in two rounds both read as zero, say) and its record the same get one
+    answer."""
 
-    def __init__(self, rnd: int, edition: Edition, initial: str | None) -> None:
-        self.rnd, self.edition, self.initial = rnd, edition, initial
+    def __init__(self, t: Tournament, rnd: int, edition: Edition, initial: str | None) -> None:
+        self.t, self.rnd, self.edition, self.initial = t, rnd, edition, initial
+        self.base: RoundInput | None = None
         self.answers: dict[tuple[object, ...], bool] = {}
         self.repeated = 0  # readings answered from an earlier one
 
-    def reproduces(self, t: Tournament) -> bool:
-        """:func:`reproduces` of round ``rnd`` for ``t``, a reading of the file."""
-        rec = recorded_round(t, self.rnd)
+    def reproduces(self, other: Tournament, tpn: int) -> bool:
+        """:func:`reproduces` of round ``rnd`` for ``other``: ``t`` with player ``tpn``'s
+        entries read another way."""
+        rnd = self.rnd
+        rec = recorded_round(other, rnd)
         if rec.problems:
             return False
-        inp = _round_input(t, self.rnd, self.initial, None)
+        if self.base is None:
+            self.base = round_input(with_pending_paired(self.t, rnd), rnd)
+        inp = reread_input(self.base, with_pending_paired(other, rnd), tpn)
+        if self.initial is not None:
+            inp.initial_colour = self.initial
         states = build_states(inp, self.edition)
         key = (pairing_key(inp, states), frozenset(rec.pairs), rec.bye, tuple(rec.boards))
         got = self.answers.get(key)
@@ -441,9 +450,9 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
         for pairing in (report.recorded, report.expected):
             if pairing is not None and pairing.bye is not None:
                 named.add(pairing.bye)
-        repairings = _Repairings(rnd, edition, initial)
+        repairings = _Repairings(t, rnd, edition, initial)
         for tpn, r, kind, other in absence_readings(t, rnd, named):
-            if repairings.reproduces(other):
+            if repairings.reproduces(other, tpn):
                 entry = t.players[tpn].entry(r)
                 assert entry is not None
                 take(
