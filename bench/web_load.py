@@ -35,6 +35,7 @@ def main() -> None:
     args = parser.parse_args()
     count = max(1, min(args.requests, 500))
     import httpx
+
     from trfaudit.checker.web import Settings
     from trfaudit.checker.web.live import LiveServer
 

@@ -54,9 +54,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", default=str(ROOT / "docs"))
     args = parser.parse_args()
-    import trfaudit
     from conftest import CHROMIUM, CHROMIUM_ARGS
     from playwright.sync_api import sync_playwright
+
+    import trfaudit
     from trfaudit.checker.web import Settings
     from trfaudit.checker.web.live import LiveServer
 

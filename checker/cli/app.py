@@ -12,6 +12,7 @@ import sys
 from pathlib import Path
 
 import typer
+
 from trfaudit.trf.errors import Problem, TrfError
 from trfaudit.trf.model import Tournament
 

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional, cast
 
 import typer
+
 from trfaudit.checker.cli.choices import EDITION_NAMES, rules_choices
 
 from .app import EXIT_INVALID, emit, load, say
@@ -25,6 +26,7 @@ if TYPE_CHECKING:
     from contextlib import AbstractContextManager
 
     from rich.progress import TaskID
+
     from trfaudit.checker.audit import Options
     from trfaudit.checker.batch.cluster import MapUnordered
     from trfaudit.checker.batch.stream import Summary

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
+
 from trfaudit.checker.cli.choices import rules_choices
 
 from .app import EXIT_DISCREPANCY, EXIT_INVALID, EXIT_OK, emit, load_consistent, say

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+
 from trfaudit.trf.errors import NOTE, TrfError
 
 from .app import EXIT_INVALID, EXIT_OK, emit, load, load_consistent, print_problems, say

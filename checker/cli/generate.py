@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Optional
 
 import typer
+
 from trfaudit.checker.cli.choices import rules_choices
 from trfaudit.corpus.editions import RULES as GENERATOR_RULES
 
@@ -20,6 +21,7 @@ class Dialect(str, enum.Enum):
 
 if TYPE_CHECKING:
     from rich.progress import Progress
+
     from trfaudit.trf.errors import Problem
 
     Rules = enum.Enum  # an Enum of str values; its members come from the registry

@@ -5,6 +5,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Optional
 
 import typer
+
 from trfaudit.checker.cli.choices import rules_choices
 
 from .app import (

@@ -50,6 +50,7 @@ def serve_command(
         raise typer.Exit(EXIT_INVALID)
     try:
         import uvicorn
+
         from trfaudit.checker.web import Settings, create_app
     except ImportError as exc:
         say(f"trfaudit serve needs the web extra: pip install 'trfaudit[web]' ({exc})", err=True)

@@ -6,6 +6,7 @@ from pathlib import Path
 from typing import Optional
 
 import typer
+
 from trfaudit.checker.reports.standings import build_doc, render_csv, render_html, render_text
 
 from .app import (

@@ -6,6 +6,7 @@ import doctest
 from pathlib import Path
 
 import pytest
+
 import trfaudit
 
 ROOT = Path(__file__).resolve().parents[2]

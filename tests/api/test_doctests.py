@@ -9,6 +9,7 @@ import pkgutil
 from pathlib import Path
 
 import pytest
+
 import trfaudit
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,13 +8,14 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.cli import app
 from trfaudit.engine.berger.draw import read_draw
 from trfaudit.engine.berger.editions import BERGER
 from trfaudit.engine.systems import system_for
 from trfaudit.trf.reader import parse, read
-from typer.testing import CliRunner
 
 from .handbook import PRINTED, boards, trf
 

@@ -9,6 +9,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.berger.generate import BergerGenConfig, generate
 from trfaudit.trf.reader import read

@@ -6,6 +6,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
+
 from trfaudit.engine.berger.editions import BERGER, BERGER_FIDE, read_code
 from trfaudit.engine.berger.schedule import slot
 from trfaudit.engine.berger.tables import table, table_round, table_size

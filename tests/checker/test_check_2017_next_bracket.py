@@ -15,6 +15,8 @@ import os
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS
 from trfaudit.engine.dutch.audit.next_bracket import best_next_bracket
@@ -22,7 +24,6 @@ from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.players import PlayerState
 from trfaudit.engine.findings import MATCH, ORDER, QUALITY, UNEXPLAINED
 from trfaudit.trf.reader import read
-from typer.testing import CliRunner
 
 REGRESSIONS = Path(__file__).resolve().parents[2] / "corpus" / "regressions"
 

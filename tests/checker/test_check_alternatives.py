@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.json import render, schema
@@ -121,6 +122,7 @@ def test_alternatives_in_json_text_and_batch_summary(corpus_dir):
     import json
 
     import jsonschema
+
     from trfaudit.checker.reports.html import render as render_html
     from trfaudit.checker.reports.text import render_text
 

@@ -57,8 +57,9 @@ def test_rounds_given_for_a_file_in_progress():
 
 
 def test_pair_says_it_pairs_without_the_acceleration(tmp_path):
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     path = tmp_path / "baku.trf"
     path.write_text(FILE.read_text().replace("XXR 5\n", ""))

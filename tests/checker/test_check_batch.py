@@ -14,12 +14,13 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.batch.cluster import SchedulerError, parse_scheduler
 from trfaudit.checker.cli import app
 from trfaudit.checker.reports.json import schema
 from trfaudit.trf.reader import read
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 from .tamper import tamper_swap_colours
 
@@ -205,6 +206,7 @@ def _dies_once(i: int, marks: str) -> int:
 def test_a_lost_worker_only_reruns_its_tasks(tmp_path):
     pytest.importorskip("distributed")
     import cloudpickle
+
     from trfaudit.checker.batch.cluster import executor
 
     cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import tests

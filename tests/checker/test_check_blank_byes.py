@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.trf.files import load
 

@@ -7,11 +7,12 @@ import shutil
 
 import jsonschema
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.checker.reports.json import schema
 from trfaudit.trf.reader import read
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 from .tamper import tamper_rematch, tamper_swap_colours
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.checker.reports.text import render_text
@@ -21,7 +23,6 @@ from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.engine.findings import COLOUR, ILLEGAL, ORDER, QUALITY
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
-from typer.testing import CliRunner
 
 from .tamper import (
     EDITION,

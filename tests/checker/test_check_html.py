@@ -8,10 +8,11 @@ import subprocess
 from html.parser import HTMLParser
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.trf.reader import read
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 from .tamper import tamper_exchange, tamper_rematch, tamper_swap_colours
 

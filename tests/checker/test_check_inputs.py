@@ -14,6 +14,7 @@ import dataclasses
 from fractions import Fraction
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.dutch.readings.inputs import baku_acceleration
 from trfaudit.engine.dutch.readings.starting_rank import (

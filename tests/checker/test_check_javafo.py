@@ -8,8 +8,9 @@ import shutil
 from pathlib import Path
 
 import pytest
-from trfaudit.checker.cli import app
 from typer.testing import CliRunner
+
+from trfaudit.checker.cli import app
 
 runner = CliRunner()
 SAMPLES = sorted((Path(__file__).resolve().parents[2] / "corpus" / "javafo").glob("*.trf"))

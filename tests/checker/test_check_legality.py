@@ -8,6 +8,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 import trfaudit.engine.dutch.audit.round as compare
 from trfaudit.checker.audit import safe_check
 from trfaudit.engine import EDITIONS, NoPairing
@@ -154,8 +155,9 @@ def test_a_self_contradicting_round_is_a_file_fault(
 
 
 def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_trf, tmp_path):
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     rounds = with_round2({1: "   3 w =", 3: "   1 b =", 2: "   3 w =", 4: "   2 b ="})
     path = tmp_path / "twice.trf"
@@ -210,8 +212,9 @@ def test_a_failing_explanation_is_reported(monkeypatch, corpus_dir):
 
 def test_games_without_results_count_as_paired(corpus_dir, tmp_path):
     """A mid-round export (results not in yet): the round is still checked."""
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
     last = t.recorded_rounds()

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.lichess import other_system
 from trfaudit.trf.model import EntryKind, RoundEntry

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.cli import app
 from trfaudit.trf.reader import read
-from typer.testing import CliRunner
 
 BILKENT = (
     Path(__file__).resolve().parents[2] / "corpus" / "real3" / "umut-er-Bilkent-Swiss__outr.trf"

@@ -8,12 +8,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.trf.pibe import pibe_lines
 from trfaudit.trf.reader import read
 from trfaudit.trf.validate import validate
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 from .tamper import tamper_exchange
 

@@ -13,6 +13,7 @@ import json
 
 import jsonschema
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.checker.findings import BatchReport
 from trfaudit.checker.reports.json import render, schema

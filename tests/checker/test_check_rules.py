@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.trf.model import Tournament
 

@@ -7,11 +7,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.engine.systems import recognise
 from trfaudit.trf.reader import read
 from trfaudit.trf.system import pairing_system, team_event_in
-from typer.testing import CliRunner
 
 runner = CliRunner()
 REAL = Path(__file__).resolve().parents[2] / "corpus" / "real"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from trfaudit.engine import round_input
 from trfaudit.engine.dutch.audit.round import check_round, initial_colour
 from trfaudit.engine.dutch.colours import allocate

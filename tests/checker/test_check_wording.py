@@ -16,6 +16,7 @@ the only kind compared on quality: it has no sentence.
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.engine.dutch.criteria import Context
 from trfaudit.engine.dutch.editions import EDITION_2012, EDITION_2017, EDITION_2025
 from trfaudit.engine.dutch.players import DOWN, UP, PlayerState

@@ -14,6 +14,8 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.checker.conform.cutfile import absences, round_file
 from trfaudit.checker.conform.engine_cmd import parse_pairing
@@ -21,7 +23,6 @@ from trfaudit.checker.conform.harness import Task, round_input, rounds_to_put, t
 from trfaudit.checker.conform.preflight import PLAYERS, ROUND, SEED
 from trfaudit.corpus.config import GeneratorConfig, config_from
 from trfaudit.corpus.generator import generate
-from typer.testing import CliRunner
 
 runner = CliRunner()
 BROKEN = Path(__file__).with_name("broken_program.py")

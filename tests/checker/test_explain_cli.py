@@ -10,8 +10,9 @@ import subprocess
 from pathlib import Path
 
 import pytest
-from trfaudit.checker.cli import app
 from typer.testing import CliRunner
+
+from trfaudit.checker.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 SEED3 = str(ROOT / "corpus" / "seed-example" / "round3-input.trf")

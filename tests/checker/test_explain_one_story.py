@@ -9,10 +9,11 @@ import dataclasses
 import json
 from pathlib import Path
 
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.trf.reader import read
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 runner = CliRunner()

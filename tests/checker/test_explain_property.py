@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 import trfaudit
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.explanation import Alternative

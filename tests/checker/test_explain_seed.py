@@ -12,6 +12,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 import trfaudit
 from trfaudit.checker.reports.explain_html import render_explanation_html
 from trfaudit.engine.explanation import Explanation, PlayerWhy, Reason

@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS
 from trfaudit.engine.dutch.audit.quality import explain_quality
 from trfaudit.engine.dutch.trace import trace_of

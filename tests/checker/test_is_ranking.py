@@ -7,6 +7,7 @@ from fractions import Fraction
 
 from hypothesis import given
 from hypothesis import strategies as st
+
 from trfaudit.checker.ranks import is_ranking
 
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from trfaudit.checker.cli import app
 from typer.testing import CliRunner
+
+from trfaudit.checker.cli import app
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
 runner = CliRunner()

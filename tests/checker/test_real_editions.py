@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.edition_choice import choose_edition
 from trfaudit.engine.systems import recognise
 from trfaudit.trf.reader import read

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 import jsonschema
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.checker.ranks import verify
 from trfaudit.checker.reports.json import schema as report_schema
@@ -16,7 +18,6 @@ from trfaudit.trf.jsonform import schema as trf_schema
 from trfaudit.trf.jsonform import to_dict
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.writer import write
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

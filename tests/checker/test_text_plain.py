@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
 from trfaudit.checker.audit import Options
 from trfaudit.checker.batch.run import run
 from trfaudit.checker.findings import BatchReport

@@ -7,13 +7,14 @@ import json
 from fractions import Fraction
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import ConfigError, GeneratorConfig, parse_config
 from trfaudit.corpus.generator import generate, render
 from trfaudit.corpus.replay import replay
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -6,13 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import GeneratorConfig
 from trfaudit.corpus.generator import generate, render
 from trfaudit.engine import EDITIONS
 from trfaudit.trf.reader import read
 from trfaudit.trf.validate import validate
-from typer.testing import CliRunner
 
 runner = CliRunner()
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

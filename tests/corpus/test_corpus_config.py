@@ -6,6 +6,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
 from trfaudit.corpus.config import ConfigError, GeneratorConfig, load_config, parse_config
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"

@@ -6,13 +6,14 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import ConfigError, GeneratorConfig, parse_config
 from trfaudit.corpus.extras import Amount
 from trfaudit.corpus.generator import generate, render
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

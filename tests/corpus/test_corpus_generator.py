@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.corpus.config import ConfigError, GeneratorConfig
 from trfaudit.corpus.dice import Dice
@@ -28,7 +30,6 @@ from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse
 from trfaudit.trf.validate import validate
 from trfaudit.trf.writer import convert
-from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parents[2]
 F = Fraction

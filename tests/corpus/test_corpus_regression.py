@@ -13,6 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from trfaudit.corpus.config import load_config
 from trfaudit.corpus.generator import DIALECTS, generate_batch
 from trfaudit.corpus.replay import replay
@@ -85,8 +86,9 @@ def test_documented_command_reproduces_the_generated_files(batch, tmp_path):
 def test_trfaudit_check_finds_the_generated_files_clean(has_check_command):
     if not has_check_command:
         pytest.skip("trfaudit check is not implemented yet (checker/cli/check.py)")
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     result = CliRunner().invoke(app, ["check", *(str(b) for b in BATCHES)])
     assert result.exit_code == 0, result.output

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trfaudit.corpus.dice import Dice
 from trfaudit.corpus.results import (
     draw_result,

@@ -130,8 +130,9 @@ def normalise(text: str, scratch: Path | None = None) -> str:
 
 def run(example: Example, scratch: Path) -> tuple[int, str]:
     """Run the example in the scratch folder: its exit code and its output."""
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     # A pairing program that conform runs may be trfaudit itself: the one of this interpreter.
     bin_dir = str(Path(sys.executable).parent)

@@ -24,6 +24,7 @@ TOP_FILES = {"README.md", "CONTRIBUTING.md", "pyproject.toml", ".pre-commit-conf
 def commands() -> dict[str, dict[str, tuple[str, ...]]]:
     """Each command of ``trfaudit --help``: its long options, each with its choices (if any)."""
     import typer.main
+
     from trfaudit.checker.cli import app
 
     group = typer.main.get_command(app)
@@ -112,8 +113,9 @@ def quotations() -> list[tuple[str, int, str]]:
 def report_rounds(name: str) -> dict[int, str]:
     """The text report of ``check`` on a real file, each differing round's section with its
     whitespace collapsed (the report wraps its lines)."""
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     result = CliRunner().invoke(app, ["check", str(ROOT / "corpus" / "real" / name), "--full"])
     sections: dict[int, str] = {}

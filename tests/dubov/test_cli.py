@@ -7,9 +7,10 @@ import json
 from pathlib import Path
 
 import jsonschema
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.checker.reports.json import schema
-from typer.testing import CliRunner
 
 from .hand import five, six
 from .test_tampered import CLEAN

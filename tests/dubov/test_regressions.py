@@ -7,6 +7,7 @@ import csv
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.dubov.pairer import pair_round
 from trfaudit.engine.history import round_input
 from trfaudit.engine.result import NoPairing

@@ -8,6 +8,7 @@ import copy
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.dubov.audit import audit_round
 from trfaudit.engine.findings import Kind, Status

@@ -10,6 +10,7 @@ from itertools import permutations, product
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch import classes
 from trfaudit.engine.dutch.classes import BracketClasses, ClassBracket, Transposition, best_flow

@@ -9,6 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.completion import CompletionTests
 from trfaudit.engine.dutch.state import RoundState

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.engine.recorded import recorded_round
 from trfaudit.trf.reader import read

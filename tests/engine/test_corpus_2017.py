@@ -11,6 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.engine.dutch.editions import eligible_2017, eligible_2025, float_2017
 from trfaudit.engine.dutch.players import DOWN, game_float

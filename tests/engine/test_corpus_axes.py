@@ -11,6 +11,7 @@ import csv
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.history import baku_acceleration, round_input
 from trfaudit.trf.reader import read
 

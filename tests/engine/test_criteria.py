@@ -15,6 +15,7 @@ means 1 (White) beat 3; see :func:`history`.
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.engine import pair_round, round_input
 
 from .builder import tournament

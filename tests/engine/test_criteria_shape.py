@@ -15,6 +15,7 @@ import random
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.dutch.criteria import Context
 from trfaudit.engine.dutch.editions import EDITIONS
 from trfaudit.engine.dutch.players import build_states

@@ -12,6 +12,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.dutch import editions
 from trfaudit.engine.dutch.editions import (
     ALL_EDITIONS,
@@ -149,8 +150,9 @@ def test_cli_choices_come_from_the_registry():
 
 
 def test_an_edition_not_in_the_registry_is_refused_by_the_cli(tmp_path):
-    from trfaudit.checker.cli import app
     from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
 
     result = CliRunner().invoke(app, ["pair", str(tmp_path / "x.trf"), "--rules", "1999"])
     assert result.exit_code == 2

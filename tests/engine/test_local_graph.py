@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 
 import pytest
+
 from trfaudit.engine.matching import LocalGraph, max_weight_matching
 
 

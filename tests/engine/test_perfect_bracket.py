@@ -12,6 +12,7 @@ from itertools import permutations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.completion import CompletionTests
 from trfaudit.engine.dutch.editions import Edition

@@ -14,12 +14,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.engine.dutch.pairer import DutchPairer
 from trfaudit.engine.dutch.trace import trace_of
 from trfaudit.trf.reader import parse, read
-from typer.testing import CliRunner
 
 from .test_corpus import disagreements
 

@@ -7,6 +7,7 @@ from the engine: the comment of each test gives the argument.
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.engine import NoPairing, pair_round, round_input
 from trfaudit.engine.dutch.colours import allocate
 from trfaudit.engine.dutch.players import PlayerState

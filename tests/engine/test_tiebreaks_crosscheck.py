@@ -8,6 +8,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine.tiebreaks import RULES_2024, RULES_2026, compute
 from trfaudit.trf.errors import TrfError
 from trfaudit.trf.files import load

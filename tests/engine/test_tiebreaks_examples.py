@@ -6,6 +6,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from trfaudit.engine.tiebreaks import RULES_2024, RULES_2026, compute
 from trfaudit.engine.tiebreaks.catalogue import make
 from trfaudit.engine.tiebreaks.event import Event

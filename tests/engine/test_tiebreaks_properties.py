@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trfaudit.engine.tiebreaks import RULES_2024, RULES_2026, compute
 from trfaudit.trf.tiebreak_codes import parse_list
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
 from trfaudit.engine.tiebreaks import RULES_2024, RULES_2026
 from trfaudit.engine.tiebreaks.event import Kind
 from trfaudit.engine.tiebreaks.team import Match, TeamEvent

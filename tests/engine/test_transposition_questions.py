@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.bracket import BracketMatcher
 from trfaudit.engine.dutch.pairer import DutchPairer, RoundPairing

@@ -19,6 +19,7 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.bracket import BracketMatcher
 from trfaudit.engine.dutch.criteria import Value

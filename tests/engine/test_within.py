@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.engine import EDITIONS, NoPairing, pair_round, round_input
 from trfaudit.engine.dutch.bracket import BracketMatcher
 from trfaudit.engine.dutch.readings.inputs import absence_readings, reproduces

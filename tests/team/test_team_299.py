@@ -10,6 +10,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import pair
 from trfaudit.engine.output import as_list
 from trfaudit.engine.team.history import build_history

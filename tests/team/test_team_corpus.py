@@ -11,6 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.audit import Options, check_tournament
 from trfaudit.engine.systems import recognise
 from trfaudit.engine.team.generate import TeamGenConfig, generate

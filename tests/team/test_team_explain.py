@@ -10,6 +10,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 import trfaudit
 from trfaudit.checker.reports.explain_text import render_text
 

@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import pytest
+
 from trfaudit.trf.lark_cache import cache_file, cache_folder
 from trfaudit.trf.reader import build_parser, grammar_text
 

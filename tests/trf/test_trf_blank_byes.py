@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.trf.errors import BLANK_HALF_BYE, NOTE, POINTS
 from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import parse, read

@@ -5,9 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.trf import parse
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

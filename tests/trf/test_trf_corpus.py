@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.trf import parse
 from trfaudit.trf.jsonform import from_dict, to_dict
 from trfaudit.trf.validate import validate

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import date
 
 import pytest
+
 from trfaudit.trf.dates import DMY, MDY, NAMED, YMD, date_readings, tournament_dates
 from trfaudit.trf.model import Tournament
 

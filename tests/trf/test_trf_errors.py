@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.trf import TrfError, parse, read
 from trfaudit.trf.errors import Problem
 

@@ -6,6 +6,7 @@ import json
 
 import jsonschema
 import pytest
+
 from trfaudit.trf import TrfError, parse, read
 from trfaudit.trf.jsonform import from_dict, from_json, schema, to_dict, to_json
 from trfaudit.trf.writer import convert

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from trfaudit.trf.jsonform import from_json, to_json
 from trfaudit.trf.pibe import arrow_line, parse_pibe, pibe_lines
 from trfaudit.trf.reader import read

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+
 from trfaudit.trf import TrfError, parse
 from trfaudit.trf.jsonform import from_dict, to_dict
 from trfaudit.trf.model import Scoring

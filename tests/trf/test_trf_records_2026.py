@@ -9,6 +9,8 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from trfaudit.checker.cli import app
 from trfaudit.engine import EDITIONS, pair_round, round_input
 from trfaudit.trf.errors import STARTING_NUMBERS
@@ -16,7 +18,6 @@ from trfaudit.trf.jsonform import from_json, to_json
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.validate import validate
 from trfaudit.trf.writer import convert
-from typer.testing import CliRunner
 
 PEERS = Path(__file__).resolve().parents[2] / "corpus" / "peers"
 SHARLY = PEERS / "Sharly-Chess-bbpPairings" / "test" / "tests"

@@ -8,6 +8,7 @@ blocks (``"   3 w 1"``: opponent 3, white, a win).
 from __future__ import annotations
 
 import pytest
+
 from trfaudit.trf import errors, parse
 from trfaudit.trf.rounds import read_round, takes_part
 from trfaudit.trf.validate import validate

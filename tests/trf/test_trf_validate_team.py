@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from trfaudit.trf import errors
 from trfaudit.trf.reader import parse, read
 from trfaudit.trf.validate import validate

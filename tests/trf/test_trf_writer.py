@@ -6,6 +6,7 @@ import warnings
 from fractions import Fraction
 
 import pytest
+
 from trfaudit.trf import EntryKind, Player, RoundEntry, Scoring, Tournament, parse, read
 from trfaudit.trf.writer import TrfConversionWarning, convert, write
 

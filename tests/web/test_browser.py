@@ -9,6 +9,7 @@ from pathlib import Path
 
 import jsonschema
 import pytest
+
 from trfaudit.checker.reports import json as report_json
 
 from .conftest import ROOT, SEED, with_names

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 import pytest
+
 import trfaudit
 
 from .conftest import ROOT, SEED

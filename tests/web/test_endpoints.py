@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 
 import pytest
+
 from trfaudit.checker.web.pages import plain
 
 from .conftest import ROOT, SEED, with_names
@@ -187,6 +188,7 @@ def test_a_chunked_body_over_the_limit_is_413_too(client):
 
 def test_time_limit_gives_a_clear_page_and_the_server_goes_on():
     from starlette.testclient import TestClient
+
     from trfaudit.checker.web import Settings, create_app
 
     with TestClient(
