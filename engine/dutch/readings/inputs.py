@@ -293,6 +293,9 @@ def absence_readings(
     """(player, round, kind, re-read tournament) for the byes of ``players`` (those the
     round's findings name) in rounds ``rnd-1`` down to 1, then in round ``rnd`` itself."""
     count = 0
+    # Earlier rounds first, the nearest first: a wrong entry changes every round after it,
+    # and the round's own bye read otherwise may reproduce a later round by chance and hide
+    # it (tests/checker/test_check_inputs.py, test_an_f_written_for_a_u).
     for r in list(range(rnd - 1, 0, -1)) + [rnd]:
         for tpn in sorted(players):
             p = t.players.get(tpn)
