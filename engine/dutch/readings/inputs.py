@@ -20,8 +20,10 @@ Every alternative reading is checked with the engine, round by round; a cheap mo
 round 1 (one bracket, S1 against S2) only proposes candidate re-rankings.  The engine stops
 as soon as the record cannot come out (``DutchPairer(within=...)``): at the first bracket
 that fixes a pair the record lacks, and at the last bracket as soon as some matching of its
-players is worth more on the criteria than the record's pairs of them.  The search is
-bounded (:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
+players is worth more on the criteria than the record's pairs of them.  A reading of one
+player's bye reads only his record anew, and readings that leave the round's input the same
+to the pairer are paired once (:class:`_Repairings`).  The search is bounded
+(:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
 """
 
 from __future__ import annotations
