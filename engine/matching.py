@@ -72,12 +72,9 @@ def _index_matching(
     return pairs
 
 
-def max_weight_matching(weights: dict[tuple[int, int], int], bits: int) -> dict[int, int]:
+def max_weight_matching(weights: dict[tuple[int, int], int]) -> dict[int, int]:
     """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0.
-
-    ``bits`` bounds the weights, as callers know it; the largest weight actually present
-    decides the solver (:func:`_index_matching`), so it is not read here."""
-    del bits
+    The largest weight decides the solver (:func:`_index_matching`)."""
     ids = sorted({v for e in weights for v in e})
     index = {v: i for i, v in enumerate(ids)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
@@ -274,7 +271,7 @@ class LocalGraph:
             for e, w in (extra or {}).items():
                 if e in weights:
                     weights[e] += w
-            return max_weight_matching(weights, bits)
+            return max_weight_matching(weights)
         self._flush()
         g = self.g
         changed: list[tuple[int, int]] = []  # edge index, weight before

@@ -191,11 +191,10 @@ class DubovPairer:
         out.update(
             dict.fromkeys([(a, c) for a in lower for c in adj[a] if c in low and a < c], card)
         )
-        self._bits = sum(widths) + 1
         return out
 
     def best(self, weights: dict[Edge, int]) -> tuple[int, dict[int, int]]:
-        mate = max_weight_matching(weights, self._bits) if weights else {}
+        mate = max_weight_matching(weights) if weights else {}
         total = sum(weights[(a, c)] for a, c in mate.items() if a < c)
         return total, mate
 
@@ -282,8 +281,6 @@ class DubovPairer:
         def weigh(cross: Callable[[Edge], int]) -> dict[Edge, int]:
             return {e: _pack([(1, w_card), (c7(e), w_card), (cross(e), w_card)]) for e in base}
 
-        self._bits = 3 * w_card + 1
-
         def key_for(group_is_g1: bool) -> Callable[[int], tuple[int, int]]:
             if group_is_g1 and not by_tpn:
                 return lambda t: (ps[t].aro, ps[t].rank)  # Art. 4.3.2 White seekers
@@ -311,7 +308,6 @@ class DubovPairer:
             large, little = (G1, G2) if large_is_g1 else (G2, G1)
             need = (len(large) - len(little)) // 2
             wts2 = {e: _pack([(1, w_card), (c7(e), w_card)]) for e in base}
-            self._bits = 2 * w_card + 1
             best7, _ = self.best(wts2)
             moved2 = self._equalise(wts2, best7, large, little, need, key_for(large_is_g1))
             large -= set(moved2)
@@ -443,7 +439,6 @@ class DubovPairer:
                 raise NoPairing(f"no legal transposition pairs player {s} (Art. 3.2.5)")
         cross = {e: _pack([(1, w_card), (c7(e), w_card)]) for e in base
                  if (e[0] in s1set) != (e[1] in s1set)}  # fmt: skip
-        self._bits = 2 * w_card + 1
         optimum, _ = self.best(cross)
         got = sum(cross[(a, c) if a < c else (c, a)] for a, c in pairs)
         if got != optimum:  # not reached when Art. 3.2.4 did its work; kept as a guard

@@ -112,7 +112,7 @@ class BracketMatcher:
             weights[e] += count(self.rs.vals[e][0]) * f1
         for a, b in lower_pairs:
             weights[(a, b)] += (1 + nc[a] + nc[b]) * f1
-        return max_weight_matching(weights, lay.bits + shift)
+        return max_weight_matching(weights)
 
     def drop_edges(self, edges: list[tuple[int, int]]) -> None:
         """Drop pairs for the rest of the bracket (higher player first in each)."""
@@ -185,9 +185,7 @@ class BracketMatcher:
         candidate's worth, not the best candidate itself."""
         crit = {e: max(0, self.crit_weight(e)) for e in self.rs.bk.graph.edge}
         drop = max(0, max(crit.values(), default=0).bit_length() - (RUSTWORKX_BITS - 1))
-        return max_weight_matching(
-            {e: w >> drop for e, w in crit.items() if w >> drop}, RUSTWORKX_BITS
-        )
+        return max_weight_matching({e: w >> drop for e, w in crit.items() if w >> drop})
 
     def has(self, a: int, b: int) -> bool:
         return ((a, b) if a < b else (b, a)) in self.rs.bk.graph.edge

@@ -95,7 +95,7 @@ class CompletionTests:
                 pab = 1 + (not a.bye_eligible) + (not b.bye_eligible)
                 both_top = a.score >= top and b.score >= top
                 weights[(i, j)] = (pab << sb) + ((level[a.score] + level[b.score]) << tb) + both_top
-            mate = max_weight_matching(weights, bit_width(3 * n) + sb + 2) if weights else {}
+            mate = max_weight_matching(weights) if weights else {}
             unmatched = [v for v in range(n) if v not in mate]
             return mate, unmatched
 

@@ -40,11 +40,11 @@ def test_wide_weights_best_and_remembered():
         if not weights:
             continue
         best = max(sum(weights[e] for e in m) for m in matchings(list(range(n)), set(weights)))
-        first = max_weight_matching(weights, 301)
+        first = max_weight_matching(weights)
         assert weight(first, weights) == best
         wide = max(weights.values()).bit_length() > matching.RUSTWORKX_BITS
         runs, repeats = matching.stats["networkx"], matching.stats["networkx_repeated"]
-        assert max_weight_matching(dict(weights), 301) == first
+        assert max_weight_matching(dict(weights)) == first
         assert matching.stats["networkx"] == runs  # the second time: no run
         assert matching.stats["networkx_repeated"] == repeats + wide
 

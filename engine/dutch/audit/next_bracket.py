@@ -66,8 +66,7 @@ def best_next_bracket(
         if last:
             w += legal_unit * ((not states[a].bye_eligible) + (not states[b].bye_eligible))
         weights[(a, b)] = w
-    bits = max((w.bit_length() for w in weights.values()), default=1)
-    mate = max_weight_matching(weights, bits)
+    mate = max_weight_matching(weights)
     pairs = [(a, b) for a, b in edges if mate.get(a) == b]
     unpaired = [p for p in members if p not in mate]
     return pairs, unpaired
