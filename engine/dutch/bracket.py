@@ -8,16 +8,20 @@ matching that leaves a complete round, C4), and closed into its record.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from dataclasses import fields
 from itertools import repeat
 from operator import not_
 
 from ..matching import RUSTWORKX_BITS, LocalGraph, max_weight_complete, max_weight_matching
 from .completion import CompletionTests
-from .criteria import Criterion, Value
+from .criteria import Context, Criterion, Value
+from .family import Opening
 from .players import PlayerState
 from .state import BracketState, LookaheadNeeded, RoundState, _Bracket
 from .trace import BracketRecord
 from .weights import PairGroup, WeightLayout, bit_width, count
+
+_CONTEXT_FIELDS = tuple(f.name for f in fields(Context))
 
 
 def _content(vs: list[Value], vector: list[int]) -> tuple[object, ...]:
@@ -219,6 +223,12 @@ class BracketMatcher:
         met, pref = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.rs.dropped, self.rs.vals, self.rs.sig
         interned = self.rs.interned
+        # The value lists worked out already by the two signatures and where the lower
+        # player is: in a family, shared by its round states in this criteria context.
+        family = self.rs.family
+        known: dict[tuple[int, int, bool], list[Value]] = (
+            {} if family is None else family.values.setdefault(self._context_key(), {})
+        )
         local: dict[tuple[int, int], list[Value]] = {}
         groups: list[PairGroup] = []
         kept: dict[int, PairGroup] = {}  # the groups by id of their list
@@ -252,7 +262,8 @@ class BracketMatcher:
         for l in V[mdp_count:]:
             inside = l in bset
             met_l, pref_l, bad = met[l], pref[l], dropped_with.get(l)
-            row = rows.setdefault((sig[l], inside), {})
+            sig_l = sig[l]
+            row = rows.setdefault((sig_l, inside), {})
             partners: dict[int, list[Value]] = {}
             for (s, guard), members in classes.items():
                 if pref_l is not None and guard == pref_l:
@@ -264,10 +275,16 @@ class BracketMatcher:
                     continue
                 g = row.get(s)
                 if g is None:
-                    # Equal lists are one list for the round, and one group: the weights'
-                    # layout reads a group's players only as the union of such groups'.
-                    vs = self._pair_values(order[min(hs)], order[l], inside, in_next)
-                    g = row[s] = group_of(interned.setdefault(_content(vs, vector), vs))
+                    found = known.get((s, sig_l, inside))
+                    if found is None:
+                        vs = self._pair_values(order[min(hs)], order[l], inside, in_next)
+                        # Equal lists are one list for the round, and one group: the
+                        # weights' layout reads a group's players only as the union of
+                        # such groups'.
+                        found = known[(s, sig_l, inside)] = interned.setdefault(
+                            _content(vs, vector), vs
+                        )
+                    g = row[s] = group_of(found)
                 g[1].update(hs)
                 g[2].add(l)
                 partners.update(dict.fromkeys(hs, g[0]))
@@ -289,6 +306,66 @@ class BracketMatcher:
         for ci, c in in_next:
             vs[ci] = c.value(ctx, a, b, "N")
         return vs
+
+    def _open(self, V: list[int], bset: set[int], mdp_count: int, fit: int) -> None:
+        """The bracket's pairs' values and their weights' layout (:meth:`_bracket_values`,
+        :meth:`_layout_bracket`), or a family's opening of the same bracket (.family)."""
+        family, bk = self.rs.family, self.rs.bk
+        key = None if family is None else self._opening_key(V, len(bset), mdp_count, fit)
+        opening = None if family is None else family.opening(key)
+        if opening is None:
+            bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
+            self._layout_bracket(groups, fit)
+            if family is not None:
+                family.keep(
+                    key,
+                    Opening(bk.local_vals, groups, bk.crit_layout, bk.crit_bits, bk.crit_packed),
+                )
+            return
+        bk.local_vals = opening.local
+        self.rs.vals.update(opening.local)
+        bk.crit_layout, bk.crit_bits = opening.layout, opening.crit_bits
+        bk.value_lists = [vs for vs, _, _ in opening.groups]
+        bk.crit_packed = opening.crit_packed
+
+    def _opening_key(
+        self, V: list[int], n_current: int, mdp_count: int, fit: int
+    ) -> tuple[object, ...]:
+        """Everything :meth:`_bracket_values` and :meth:`_layout_bracket` read, in a
+        family's terms: the bracket's vertices and their players (signature, C3 guard,
+        number and opponents: RoundState.player_key), the criteria context, the pairs
+        dropped among them, the MDPs' pairs' value lists (the family's: one per content),
+        and what the layout reads of the rest of the round."""
+        rs = self.rs
+        key = rs.player_key
+        vset = set(V)
+        return (
+            tuple(V),
+            tuple(map(key.__getitem__, V)),
+            n_current,
+            mdp_count,
+            fit,
+            rs.bk.look,
+            bool(rs.bk.lower),
+            len(rs.alive),
+            self._c9_top(),
+            self._context_key(),
+            tuple(sorted(e for e in rs.dropped if e[0] in vset and e[1] in vset)),
+            tuple(id(rs.vals.get((V[hi], V[li]))) for li in range(mdp_count) for hi in range(li)),
+        )
+
+    def _context_key(self) -> tuple[object, ...]:
+        """The criteria context (every field, a dict as its items)."""
+        ctx = self.rs.ctx
+        return tuple(
+            tuple(sorted(v.items())) if isinstance(v, dict) else v
+            for v in map(ctx.__dict__.__getitem__, _CONTEXT_FIELDS)
+        )
+
+    def _c9_top(self) -> int:
+        """What the layout reads of the players below (C9's setup, :meth:`_layout_bracket`)."""
+        rs = self.rs
+        return max(rs.c9_setup, default=0) if rs.c9 is not None else 0
 
     def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
         """Units of the criteria for this bracket's pairs (once per bracket); the fields
@@ -367,7 +444,6 @@ class BracketMatcher:
             ctx.odd and nxt and ctx.bye_score >= order[nxt[0]].score
         ) and (rs.c9 is None or not any(rs.c9_setup))
         bset = set(current)
-        self.rs.bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
         self.rs.bk.residents = residents
         # One layout serves the whole bracket: below the criteria, ``low`` bits for the
         # questions of each stage (4.4 MDP choice, 4.3 exchange, 4.2 transposition), and a
@@ -379,7 +455,7 @@ class BracketMatcher:
             width + bit_width(len(residents) ** 2 + 1) + q_width,
             width,
         )
-        self._layout_bracket(groups, RUSTWORKX_BITS - 1 - need - bit_width(9 * len(residents)))
+        self._open(V, bset, mdp_count, RUSTWORKX_BITS - 1 - need - bit_width(9 * len(residents)))
         room = RUSTWORKX_BITS - 1 - self.rs.bk.crit_bits
         hint = bit_width(9 * len(residents)) if room >= need + bit_width(9 * len(residents)) else 0
         # Past rustworkx's bits (the criteria alone are too wide) the weights are Python

@@ -33,6 +33,7 @@ from .completion import CompletionTests
 from .criteria import Context
 from .editions import EDITION_2025, Edition
 from .exchange import Exchanges
+from .family import RoundFamily
 from .lookahead import Lookahead
 from .mdps import MdpChoice
 from .perfect import PerfectBracket
@@ -70,10 +71,13 @@ class DutchPairer:
         edition: Edition = EDITION_2025,
         within: Collection[frozenset[int]] | None = None,
         states: dict[int, PlayerState] | None = None,
+        family: RoundFamily | None = None,
     ):
         """``within``: the pairs (by TPN) the round may have: :meth:`pair` stops with
         :class:`PairOutside` as soon as a bracket fixes another one.  ``states``: the
-        players' states of ``inp`` (:func:`.players.build_states`), when already built."""
+        players' states of ``inp`` (:func:`.players.build_states`), when already built.
+        ``family``: the re-pairings of this round that share brackets' openings
+        (:class:`.family.RoundFamily`)."""
         self.inp = inp
         self.edition = edition
         self.within = within
@@ -81,7 +85,7 @@ class DutchPairer:
         for pair in within or ():
             a, b = pair
             self.within_partner[a], self.within_partner[b] = b, a
-        rs = self.rs = RoundState(inp, edition, states)
+        rs = self.rs = RoundState(inp, edition, states, family)
         self.completion = self.completion_tests(rs)
         self.matcher = self.bracket_matcher(rs, self.completion)
         self.perfect = self.perfect_bracket(rs, self.completion)

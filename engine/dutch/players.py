@@ -108,35 +108,92 @@ def score_back(
 
 def build_states(inp: RoundInput, edition: Edition) -> dict[int, PlayerState]:
     """States for every player to be paired in ``inp.round``."""
+    raw = {tpn: rec.score_before(inp.round) for tpn, rec in inp.players.items()}
+    ranks = _ranks(inp)
+    return {tpn: _state(inp, edition, tpn, ranks[tpn], raw) for tpn in inp.to_pair}
+
+
+def restate(
+    inp: RoundInput,
+    edition: Edition,
+    base: RoundInput,
+    base_states: dict[int, PlayerState],
+    tpn: int,
+) -> dict[int, PlayerState]:
+    """:func:`build_states` of ``inp``, which differs from ``base`` (whose states are
+    ``base_states``) in player ``tpn``'s record alone (engine.history.reread_input).  His
+    state is built anew, and so are those of his opponents of the last two rounds: their
+    floats compare their score with his then (1.4.2).  Every other state reads only its own
+    record and its pairing number, which moves only when he joins or leaves the players to
+    pair, or his having taken part changes: then every state is built anew."""
+    if (
+        inp.to_pair != base.to_pair
+        or inp.round != base.round
+        or _took_part(inp.players[tpn]) != _took_part(base.players[tpn])
+    ):
+        return build_states(inp, edition)
     rnd = inp.round
-    pts = inp.points
-    raw = {tpn: rec.score_before(rnd) for tpn, rec in inp.players.items()}
-    # Effective pairing numbers: players who take part now or took part before (bbp #30).
+    anew = {tpn} if tpn in base_states else set()
+    for rec in (inp.players[tpn], base.players[tpn]):
+        for g in rec.games:
+            if rnd - 2 <= g.round < rnd and g.opponent in base_states:
+                anew.add(g.opponent)
+    raw = _RawScores(inp)
+    states = dict(base_states)
+    for x in anew:
+        states[x] = _state(inp, edition, x, base_states[x].rank, raw)
+    return states
+
+
+class _RawScores(dict[int, int]):
+    """Each player's points before the round (no acceleration), worked out when read."""
+
+    def __init__(self, inp: RoundInput) -> None:
+        super().__init__()
+        self.inp = inp
+
+    def __missing__(self, tpn: int) -> int:
+        score = self[tpn] = self.inp.players[tpn].score_before(self.inp.round)
+        return score
+
+
+def _took_part(rec: PlayerRecord) -> bool:
+    return any(g.participated for g in rec.games)
+
+
+def _ranks(inp: RoundInput) -> dict[int, int]:
+    """Effective pairing numbers: players who take part now or took part before (bbp #30)."""
     to_pair = set(inp.to_pair)
     rank = 0
     ranks: dict[int, int] = {}
     for tpn in inp.rank_order:
-        rec = inp.players[tpn]
-        if tpn in to_pair or any(g.participated for g in rec.games):
+        if tpn in to_pair or _took_part(inp.players[tpn]):
             ranks[tpn] = rank
             rank += 1
-    states: dict[int, PlayerState] = {}
+    return ranks
+
+
+def _state(
+    inp: RoundInput, edition: Edition, tpn: int, rank: int, raw: dict[int, int]
+) -> PlayerState:
+    """The state of player ``tpn`` (pairing number ``rank``; ``raw``: points before the
+    round)."""
+    rnd = inp.round
+    pts = inp.points
     played_rounds = rnd - 1
-    for tpn in inp.to_pair:
-        rec = inp.players[tpn]
-        score = raw[tpn] + rec.acceleration.get(rnd, 0)
-        st = PlayerState(tpn=tpn, rank=ranks[tpn], score=score, games=rec.games)
-        colour_data(st)
-        st.opponents = {g.opponent for g in rec.games if g.played and g.opponent}
-        st.bye_eligible = edition.bye_eligible(rec.games, pts)
-        # 1.8: topscorers exist only when pairing the final round.
-        if rnd >= inp.total_rounds:
-            st.topscorer = 2 * score > played_rounds * max(pts.win, pts.draw)
-        for back in (1, 2):
-            if played_rounds >= back:
-                st.floats[back] = edition.float_of(inp, rec, raw, back)
-        states[tpn] = st
-    return states
+    rec = inp.players[tpn]
+    score = raw[tpn] + rec.acceleration.get(rnd, 0)
+    st = PlayerState(tpn=tpn, rank=rank, score=score, games=rec.games)
+    colour_data(st)
+    st.opponents = {g.opponent for g in rec.games if g.played and g.opponent}
+    st.bye_eligible = edition.bye_eligible(rec.games, pts)
+    # 1.8: topscorers exist only when pairing the final round.
+    if rnd >= inp.total_rounds:
+        st.topscorer = 2 * score > played_rounds * max(pts.win, pts.draw)
+    for back in (1, 2):
+        if played_rounds >= back:
+            st.floats[back] = edition.float_of(inp, rec, raw, back)
+    return st
 
 
 def pairing_key(inp: RoundInput, states: dict[int, PlayerState]) -> tuple[object, ...]:

@@ -17,6 +17,7 @@ from ..history import RoundInput
 from ..matching import LocalGraph
 from .criteria import Context, Criterion, Value
 from .editions import Edition
+from .family import RoundFamily
 from .players import PlayerState, build_states
 from .trace import BracketRecord
 from .weights import WeightLayout
@@ -106,9 +107,14 @@ class RoundState:
     c9_setup: list[int]
 
     def __init__(
-        self, inp: RoundInput, edition: Edition, states: dict[int, PlayerState] | None = None
+        self,
+        inp: RoundInput,
+        edition: Edition,
+        states: dict[int, PlayerState] | None = None,
+        family: RoundFamily | None = None,
     ) -> None:
-        """``states``: :func:`build_states` of ``inp``, when already built."""
+        """``states``: :func:`build_states` of ``inp``, when already built; ``family``: the
+        re-pairings of this round it shares its brackets' openings with (.family)."""
         self.inp = inp
         self.edition = edition
         self.states: dict[int, PlayerState] = (
@@ -126,11 +132,23 @@ class RoundState:
         # C1 and C3 by place in the sorted order; equal signatures, equal ints.
         self.compat = Compatibility(self.order, inp.forbidden)
         self.ok: Callable[[int, int], bool] = self.compat.allows
-        ids: dict[tuple[object, ...], int] = {}
+        self.family = family if family is not None and family.admits(inp, edition) else None
+        ids: dict[tuple[object, ...], int] = {} if self.family is None else self.family.signatures
         self.sig: list[int] = [ids.setdefault(_signature(p), len(ids)) for p in self.order]
         self.vals: dict[tuple[int, int], list[Value]] = {}
         # Each pair's value list, one list per content (BracketMatcher._bracket_values).
-        self.interned: dict[tuple[object, ...], list[Value]] = {}
+        self.interned: dict[tuple[object, ...], list[Value]] = (
+            {} if self.family is None else self.family.interned
+        )
+        # In a family: each player's key there, everything a bracket's values read of him
+        # (his signature, C3 guard, and his number and opponents for C1).
+        self.player_key: list[int] = []
+        if self.family is not None:
+            keys = self.family.players
+            self.player_key = [
+                keys.setdefault((p.tpn, s, g, frozenset(p.opponents)), len(keys))
+                for p, s, g in zip(self.order, self.sig, self.compat.guard)
+            ]
         self.dropped: set[tuple[int, int]] = set()
         self.alive: set[int] = set(range(self.n))
         self.final: dict[int, int] = {}

@@ -159,6 +159,12 @@ def redundant(order: list[Field], ex: Extent) -> set[Field]:
             cells.setdefault(gi, []).append((r, c))
     for gi, cs in cells.items():
         at[gi] = column.setdefault(tuple(cs), len(column))
+    # Whether a field's row is in the span of the rows above it depends on the set of
+    # columns alone (not their order, nor how many groups share one).
+    key = (tuple(order), frozenset(column))
+    known = _REDUNDANT.get(key)
+    if known is not None:
+        return set(known)
     basis: dict[int, dict[int, int]] = {}
     pivots: list[int] = []
     out: set[Field] = set()
@@ -173,7 +179,18 @@ def redundant(order: list[Field], ex: Extent) -> set[Field]:
         p = min(v)
         basis[p] = v
         insort(pivots, p)
+    if len(_REDUNDANT) >= _REDUNDANT_KEPT:
+        del _REDUNDANT[next(iter(_REDUNDANT))]  # the oldest
+    _REDUNDANT[key] = frozenset(out)
     return out
+
+
+# redundant()'s answers by fields and columns: re-pairings of a round (engine.dutch.family)
+# and the brackets of long events meet the same value lists again and again.
+_REDUNDANT: dict[
+    tuple[tuple[Field, ...], frozenset[tuple[tuple[int, int], ...]]], frozenset[Field]
+] = {}
+_REDUNDANT_KEPT = 4096
 
 
 def _most(units: list[tuple[int, int]], budget: int | None) -> int:

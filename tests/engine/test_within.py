@@ -162,19 +162,29 @@ def test_readings_the_pairer_cannot_tell_apart_are_paired_once():
 @pytest.mark.parametrize(
     ("path", "rounds", "met"),
     [
-        (LONG, [2, 3, 12, 14, 31], {"round 1", "this round", "earlier", "paired otherwise"}),
+        (
+            LONG,
+            [2, 3, 12, 14, 31],
+            {"round 1", "this round", "earlier", "paired otherwise", "another player's state"},
+        ),
         (CORPUS / "dutch2017" / "t000003.trf", [2, 3, 4, 5], {"round 1", "paired otherwise"}),
         # Player 1's round-1 PAB read as 'F': he no longer takes part in round 1, and the
         # initial colour inferred from its boards is the other one.
         (CORPUS / "dutch2017" / "t000251.trf", [2, 3], {"round 1", "colour inferred otherwise"}),
+        # Player 18, absent in round 2, had a round-1 'F': read as a PAB he took part, and
+        # the pairing numbers below his move down (bbp #30).
+        (CORPUS / "dutch2017" / "t000261.trf", [2], {"round 1", "pairing numbers move"}),
     ],
-    ids=["long", "t000003", "t000251"],
+    ids=["long", "t000003", "t000251", "t000261"],
 )
 def test_a_reading_reads_one_player_anew(path, rounds, met):
     """A reading's round input, with the one re-read player's record and place read anew
     (engine.history.reread_input), is the round input of the re-read file: the byes of
     every player, round 1's among them (the initial colour is inferred in these files) and
-    the round's own (the player then is paired, or no longer)."""
+    the round's own (the player then is paired, or no longer).  Its players' states, his
+    and his last two opponents' built anew (players.restate), are those of the re-read
+    file, under both float rules (2025 1.4, 2017 A.4.b)."""
+    from trfaudit.engine.dutch.players import build_states, restate
     from trfaudit.engine.history import reread_input
 
     t = read(path)
@@ -182,6 +192,7 @@ def test_a_reading_reads_one_player_anew(path, rounds, met):
     kinds = set()
     for rnd in rounds:
         base = round_input(with_pending_paired(t, rnd), rnd)
+        base_states = {ed: build_states(base, EDITIONS[ed]) for ed in ("2025", "2017")}
         for tpn, r, _, other in absence_readings(t, rnd, set(t.players)):
             fresh = round_input(with_pending_paired(other, rnd), rnd)
             assert reread_input(base, with_pending_paired(other, rnd), tpn) == fresh
@@ -190,4 +201,49 @@ def test_a_reading_reads_one_player_anew(path, rounds, met):
                 kinds.add("paired otherwise")
             if fresh.initial_colour != base.initial_colour:
                 kinds.add("colour inferred otherwise")
+            # His state and only the states that read his record are built anew.
+            for ed, states in base_states.items():
+                anew = restate(fresh, EDITIONS[ed], base, states, tpn)
+                assert anew == build_states(fresh, EDITIONS[ed])
+                if any(anew[x] != states.get(x) for x in anew if x != tpn):
+                    kinds.add("another player's state")
+                if any(anew[x].rank != states[x].rank for x in anew if x in states):
+                    kinds.add("pairing numbers move")
     assert met <= kinds
+
+
+@pytest.mark.parametrize(
+    ("path", "rnd", "edition", "least"),
+    [
+        (LONG, 31, "2017", 12),
+        (LONG, 45, "2025", 12),
+        # Brackets of the same players under two criteria contexts (A.8's lowest score, C.7's
+        # look at the next bracket): a key without the context pairs some readings wrong.
+        (CORPUS / "dutch2017" / "t000003.trf", 6, "2017", 4),
+    ],
+    ids=["long-31", "long-45", "t000003-6"],
+)
+def test_a_family_pairs_each_reading_as_the_reading_alone(path, rnd, edition, least):
+    """Re-pairings of one round that share their brackets' openings (engine.dutch.family)
+    pair every reading as the pairer alone does: the same boards and bye, whole rounds
+    (no ``within``), while most brackets are opened from the family."""
+    from trfaudit.engine.dutch.family import RoundFamily
+    from trfaudit.engine.dutch.pairer import DutchPairer
+    from trfaudit.engine.history import reread_input
+
+    ed = EDITIONS[edition]
+    t = read(path)
+    base = round_input(with_pending_paired(t, rnd), rnd)
+    family = RoundFamily(base, ed)
+    paired = 0
+    for tpn, _, _, other in absence_readings(t, rnd, set(t.players)):
+        inp = reread_input(base, with_pending_paired(other, rnd), tpn)
+        try:
+            alone = DutchPairer(inp, ed).pair()
+        except NoPairing:
+            continue
+        shared = DutchPairer(inp, ed, family=family).pair()
+        assert (shared.boards, shared.bye) == (alone.boards, alone.bye)
+        paired += 1
+    assert paired >= least
+    assert family.hits > 0

@@ -39,8 +39,9 @@ from trfaudit.engine.alternatives import with_alternatives
 from trfaudit.engine.dutch.audit.colour import colour_rule
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.editions import Edition
+from trfaudit.engine.dutch.family import RoundFamily
 from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
-from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key
+from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key, restate
 from trfaudit.engine.findings import (
     DIFFERS,
     INPUT,
@@ -105,11 +106,14 @@ def _paired_as(
     edition: Edition,
     states: dict[int, PlayerState],
     colours: bool = True,
+    family: RoundFamily | None = None,
 ) -> bool:
-    """Does the engine pair ``inp`` (its players' ``states``) as ``rec`` records?"""
+    """Does the engine pair ``inp`` (its players' ``states``) as ``rec`` records?
+    ``family``: the other re-pairings of the round it shares brackets' openings with."""
     try:
         # Stopped at the first bracket that fixes a pair the record does not have.
-        result = DutchPairer(inp, edition, within=rec.pairs, states=states).pair()
+        pairer = DutchPairer(inp, edition, within=rec.pairs, states=states, family=family)
+        result = pairer.pair()
     except (NoPairing, PairOutside):
         return False
     if result.bye != rec.bye or {frozenset((b.white, b.black)) for b in result.boards} != rec.pairs:
@@ -131,6 +135,8 @@ class _Repairings:
     def __init__(self, t: Tournament, rnd: int, edition: Edition, initial: str | None) -> None:
         self.t, self.rnd, self.edition, self.initial = t, rnd, edition, initial
         self.base: RoundInput | None = None
+        self.family: RoundFamily | None = None  # the brackets opened so far, by content
+        self.base_states: dict[int, PlayerState] = {}
         self.answers: dict[tuple[object, ...], bool] = {}
         self.repeated = 0  # readings answered from an earlier one
 
@@ -143,14 +149,16 @@ class _Repairings:
             return False
         if self.base is None:
             self.base = round_input(with_pending_paired(self.t, rnd), rnd)
+            self.family = RoundFamily(self.base, self.edition)
+            self.base_states = build_states(self.base, self.edition)
         inp = reread_input(self.base, with_pending_paired(other, rnd), tpn)
         if self.initial is not None:
             inp.initial_colour = self.initial
-        states = build_states(inp, self.edition)
+        states = restate(inp, self.edition, self.base, self.base_states, tpn)
         key = (pairing_key(inp, states), frozenset(rec.pairs), rec.bye, tuple(rec.boards))
         got = self.answers.get(key)
         if got is None:
-            got = self.answers[key] = _paired_as(rec, inp, self.edition, states)
+            got = self.answers[key] = _paired_as(rec, inp, self.edition, states, True, self.family)
         else:
             self.repeated += 1
         return got
