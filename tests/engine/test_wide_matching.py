@@ -59,3 +59,24 @@ def test_wide_complete_matching():
         perfect = [m for m in matchings(list(range(n)), set(weights)) if 2 * len(m) == n]
         assert weight(mate, weights) == max(sum(weights[e] for e in m) for m in perfect)
         assert max_weight_complete(dict(weights), list(range(n)), []) == mate
+
+
+def test_wide_weights_on_larger_graphs_as_networkx_alone():
+    """Past brute force: the weight of the matching on networkx's graph with plain
+    adjacency (matching._plain_graph) is that of networkx's own graph, on graphs of the
+    size of a collapsed last bracket."""
+    import networkx as nx
+
+    rng = random.Random(11)
+    for _ in range(12):
+        n = rng.randint(20, 45)
+        weights = {
+            e: rng.randint(1, 2**260) >> rng.choice([0, 100, 200])
+            for e in combinations(range(n), 2)
+            if rng.random() < 0.3
+        }
+        weights[(0, 1)] = 2**300  # wide whatever the draw
+        g = nx.Graph()
+        g.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
+        alone = sum(g[a][b]["weight"] for a, b in nx.max_weight_matching(g))
+        assert weight(max_weight_matching(weights), weights) == alone
