@@ -28,6 +28,7 @@ from trfaudit.engine.systems import (
     Plan,
     Request,
     System,
+    TaskMap,
     system_of,
 )
 from trfaudit.trf.model import Tournament
@@ -68,9 +69,10 @@ class Prepared:
     known: bool = True
     plan: Plan = field(default_factory=Plan)
 
-    def finish(self, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(self, reports: list[RoundReport], tasks: TaskMap = map) -> list[RoundReport]:
         """The round reports with the file-level findings added, the declared changes
-        applied and the differing rounds a reading of the file explains reported as such."""
+        applied and the differing rounds a reading of the file explains reported as such
+        (``tasks``: how the system runs its independent searches, engine.systems.TaskMap)."""
         out = []
         for r in reports:
             extra = self.plan.findings.get(r.round)
@@ -84,7 +86,7 @@ class Prepared:
         out = apply_declared(self.tournament, self.report, out)  # PIBE lines (TRF-2026)
         said = len(self.plan.warnings)
         try:
-            out = self.system.finish(self.tournament, self.plan, out)
+            out = self.system.finish(self.tournament, self.plan, out, tasks)
             self.report.warnings += [f"{self.report.file}: {w}" for w in self.plan.warnings[said:]]
         except Exception as exc:  # noqa: BLE001 - a defect of the diagnosis, not the file
             self.report.warnings.append(

@@ -16,10 +16,10 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from datetime import date
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, runtime_checkable
 
 if TYPE_CHECKING:
     from trfaudit.trf.model import Tournament
@@ -182,6 +182,18 @@ class StandingsCheck:
     notes: list[str] = field(default_factory=list)
 
 
+_T = TypeVar("_T")
+_R = TypeVar("_R")
+
+
+class TaskMap(Protocol):
+    """How a system runs the independent tasks of one file's finish: the built-in ``map``,
+    or a process pool's ``map`` (the checker's ``--jobs``).  The results come in the order
+    of the items; a task is a module-level function of picklable arguments."""
+
+    def __call__(self, fn: Callable[[_T], _R], items: Iterable[_T], /) -> Iterable[_R]: ...
+
+
 class System(Protocol):
     """What the checker, the front-ends and the API need of a pairing system.
 
@@ -231,9 +243,12 @@ class System(Protocol):
         """Re-pair round ``rnd`` from the rounds before it and say where the record differs,
         naming the rule that decides (the edition's label) with both values."""
 
-    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(
+        self, t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+    ) -> list[RoundReport]:
         """The audited rounds once the whole file is seen: file readings that explain
-        differing rounds (class ``input``), the edition's gaps."""
+        differing rounds (class ``input``), the edition's gaps.  ``tasks`` runs what is
+        independent (:class:`TaskMap`)."""
 
     def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:
         """The system's own check of the recorded standings; None: the individual standings

@@ -94,37 +94,41 @@ def run(
                 done += 1
                 if progress:
                     progress(done, total)
-    if pool_tasks:
-        from concurrent.futures import ProcessPoolExecutor, as_completed
+    if not pool_tasks:
+        for i, prep in enumerate(prepared):
+            prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds])
+        return BatchReport([p.report for p in prepared])
+    from concurrent.futures import ProcessPoolExecutor, as_completed
 
-        workers = min(options.jobs, len(pool_tasks))
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            futures = {
-                pool.submit(
-                    _worker,
-                    (
-                        paths[i],
-                        rnd,
-                        _system_name(prepared[i]),
-                        tuple(e.name for e in prepared[i].editions),
-                        prepared[i].initials,
-                        prepared[i].known,
-                        prepared[i].plan.assumed_rounds,
-                    ),
-                ): (i, rnd)
-                for i, rnd in pool_tasks
-            }
-            for fut in as_completed(futures):
-                i, rnd = futures[fut]
-                try:
-                    results[(i, rnd)] = fut.result()[2]
-                except Exception as exc:  # noqa: BLE001 - a worker died
-                    results[(i, rnd)] = failed_round(rnd, f"({type(exc).__name__}: {exc})")
-                done += 1
-                if progress:
-                    progress(done, total)
-    for i, prep in enumerate(prepared):
-        prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds])
+    with ProcessPoolExecutor(max_workers=min(options.jobs, len(pool_tasks))) as pool:
+        futures = {
+            pool.submit(
+                _worker,
+                (
+                    paths[i],
+                    rnd,
+                    _system_name(prepared[i]),
+                    tuple(e.name for e in prepared[i].editions),
+                    prepared[i].initials,
+                    prepared[i].known,
+                    prepared[i].plan.assumed_rounds,
+                ),
+            ): (i, rnd)
+            for i, rnd in pool_tasks
+        }
+        for fut in as_completed(futures):
+            i, rnd = futures[fut]
+            try:
+                results[(i, rnd)] = fut.result()[2]
+            except Exception as exc:  # noqa: BLE001 - a worker died
+                results[(i, rnd)] = failed_round(rnd, f"({type(exc).__name__}: {exc})")
+            done += 1
+            if progress:
+                progress(done, total)
+        # The files' finishing searches (the readings of a differing round's byes, say)
+        # run in the same processes.
+        for i, prep in enumerate(prepared):
+            prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds], pool.map)
     return BatchReport([p.report for p in prepared])
 
 

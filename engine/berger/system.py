@@ -37,6 +37,7 @@ if TYPE_CHECKING:
         Plan,
         Request,
         StandingsCheck,
+        TaskMap,
         TeamTables,
     )
     from trfaudit.trf.model import Tournament
@@ -96,7 +97,9 @@ class BergerSystem:
 
         return audit(t, rnd, berger_edition(edition))
 
-    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(
+        self, t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+    ) -> list[RoundReport]:
         from .file import finish
 
         return finish(t, plan, reports)

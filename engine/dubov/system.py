@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         Plan,
         Request,
         StandingsCheck,
+        TaskMap,
         TeamTables,
     )
 
@@ -84,7 +85,9 @@ class DubovSystem:
 
         return audit_round(t, rnd, dubov_edition(edition))
 
-    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(
+        self, t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+    ) -> list[RoundReport]:
         return reports
 
     def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:

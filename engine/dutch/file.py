@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from ..edition_choice import EditionChoice, choose_edition
 from ..recorded import pending_warnings
-from ..systems import Paired, Plan, Request
+from ..systems import Paired, Plan, Request, TaskMap
 from .editions import EDITIONS, Edition
 from .system import dutch_edition
 
@@ -117,16 +117,19 @@ def prepare(t: Tournament, request: Request) -> Plan:
     return plan
 
 
-def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+def finish(
+    t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+) -> list[RoundReport]:
     """The differing rounds a reading of the file explains, reported as its fault; then the
-    notes on an edition taken by default and on a file paired by another system."""
+    notes on an edition taken by default and on a file paired by another system.  ``tasks``
+    runs the rounds' searches of bye readings (:func:`.readings.inputs.diagnose`)."""
     from ..lichess import as_other_system
     from .readings.fallback import other_edition_line
     from .readings.inputs import diagnose
 
     initial = plan.initials[0] if plan.initials else None
     edition = dutch_edition(plan.editions[0])
-    reports = diagnose(t, edition, reports, initial)
+    reports = diagnose(t, edition, reports, initial, tasks)
     # The default edition for want of a code and a date: another edition that reproduces
     # every round is named; a file paired by another system: its findings are readings.
     if plan.fallback:

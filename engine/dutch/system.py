@@ -29,6 +29,7 @@ if TYPE_CHECKING:
         Plan,
         Request,
         StandingsCheck,
+        TaskMap,
         TeamTables,
     )
 
@@ -83,10 +84,12 @@ class DutchSystem:
 
         return check_round(t, rnd, dutch_edition(edition), initial)
 
-    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(
+        self, t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+    ) -> list[RoundReport]:
         from .file import finish
 
-        return finish(t, plan, reports)
+        return finish(t, plan, reports, tasks)
 
     def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:
         return None  # the individual standings of C.07

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
         Plan,
         Request,
         StandingsCheck,
+        TaskMap,
         TeamTables,
     )
 
@@ -89,7 +90,9 @@ class TeamSystem:
 
         return check_round(team_file(t), rnd)
 
-    def finish(self, t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
+    def finish(
+        self, t: Tournament, plan: Plan, reports: list[RoundReport], tasks: TaskMap = map
+    ) -> list[RoundReport]:
         return reports
 
     def standings(self, t: Tournament, tb_rules: str) -> StandingsCheck | None:

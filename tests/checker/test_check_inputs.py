@@ -212,6 +212,30 @@ def test_an_f_written_for_a_u(corpus_dir):
         assert reading.players == [29]
 
 
+def test_the_readings_of_one_file_in_two_processes_report_as_in_one(corpus_dir, tmp_path):
+    """``check --jobs 2`` on one file runs its rounds and then its differing rounds'
+    searches of bye readings (engine.systems.TaskMap) in two processes: the same report,
+    the reading that reproduces round 4 among it."""
+    from typer.testing import CliRunner
+
+    from trfaudit.checker.cli import app
+    from trfaudit.trf.writer import write
+
+    altered = copy.deepcopy(read(corpus_dir / "dutch2017" / "t000006.trf"))
+    old = altered.players[29].entries[3]
+    altered.players[29].entries[3] = RoundEntry(
+        4, EntryKind.FULL_BYE, None, None, "F", old.line, old.column
+    )
+    path = tmp_path / "t000006-f.trf"
+    path.write_text(write(altered))
+    runner = CliRunner()
+    args = ["check", str(path), "--rules", "2017", "--format", "json"]
+    one, two = (runner.invoke(app, [*args, "--jobs", jobs]) for jobs in ("1", "2"))
+    assert one.exit_code == two.exit_code == 1
+    assert one.stdout == two.stdout
+    assert "29's round-4 entry read as 'U'" in one.stdout
+
+
 # -- forbidden pairs -------------------------------------------------------------------------------
 
 

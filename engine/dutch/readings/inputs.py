@@ -58,6 +58,7 @@ from trfaudit.engine.recorded import (
     recorded_round,
     with_pending_paired,
 )
+from trfaudit.engine.systems import TaskMap
 from trfaudit.trf.model import EntryKind, RoundEntry, Tournament
 
 #: At most this many other readings of byes and absences are tried per differing round.
@@ -382,11 +383,17 @@ def _matching(rounds: list[int], test: Callable[[int], bool]) -> list[int]:
 
 
 def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on the rounds the previous ones left
-    t: Tournament, edition: Edition, reports: list[RoundReport], initial: str | None = None
+    t: Tournament,
+    edition: Edition,
+    reports: list[RoundReport],
+    initial: str | None = None,
+    tasks: TaskMap = map,
 ) -> list[RoundReport]:
     """``reports`` with the differing rounds a cause the file proves reported as ``input``,
     and the readings that would only reproduce a round listed on its findings as
-    alternatives (:mod:`checker.alternatives`)."""
+    alternatives (:mod:`checker.alternatives`).  ``tasks`` runs the rounds' searches of
+    bye readings (:func:`first_absence_reading`): ``map`` here, or a pool's across
+    processes."""
     # Rounds with a finding no input cause explains yet (round 1 may carry the file-level
     # initial-colour finding and still differ otherwise).
     differing = [
@@ -455,34 +462,34 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
 
         for e in starting_rank_readings(t, edition, left, reports, initial):
             take(e)
-    for rnd in list(left):
-        if rnd in others:  # one reading that reproduces the round is enough to say so
+    # One reading that reproduces a round is enough to say so.  The rounds' searches are
+    # independent (each only adds to its own round's alternatives): ``tasks`` may run them
+    # in other processes; their answers are taken in the rounds' order.
+    searched = [rnd for rnd in left if rnd not in others]
+    found_readings = tasks(
+        first_absence_reading,
+        [(t, rnd, edition.name, initial, frozenset(_named(by_round[rnd]))) for rnd in searched],
+    )
+    for rnd, reading in zip(searched, found_readings):
+        if reading is None:
             continue
-        report = by_round[rnd]
-        named = {x for d in report.discrepancies for x in d.players}
-        for pairing in (report.recorded, report.expected):
-            if pairing is not None and pairing.bye is not None:
-                named.add(pairing.bye)
-        repairings = _Repairings(t, rnd, edition, initial)
-        for tpn, r, kind, other in absence_readings(t, rnd, named):
-            if repairings.reproduces(other, tpn):
-                entry = t.players[tpn].entry(r)
-                assert entry is not None
-                take(
-                    Explained(
-                        Cause.ABSENCE,
-                        [rnd],
-                        f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
-                        f"({'read as ' if entry.result == ' ' else ''}{entry_words(entry)}) "
-                        f"was meant as '{_CODE[kind]}' "
-                        f"({kind.value.replace('_', ' ')})",
-                        f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
-                        f"({kind.value.replace('_', ' ')}), round {rnd} matches",
-                        [tpn],
-                        proven=False,
-                    )
-                )
-                break
+        tpn, r, kind = reading
+        entry = t.players[tpn].entry(r)
+        assert entry is not None
+        take(
+            Explained(
+                Cause.ABSENCE,
+                [rnd],
+                f"player {tpn}'s round-{r} entry {_entry_text(entry)} "
+                f"({'read as ' if entry.result == ' ' else ''}{entry_words(entry)}) "
+                f"was meant as '{_CODE[kind]}' "
+                f"({kind.value.replace('_', ' ')})",
+                f"with {tpn}'s round-{r} entry read as '{_CODE[kind]}' "
+                f"({kind.value.replace('_', ' ')}), round {rnd} matches",
+                [tpn],
+                proven=False,
+            )
+        )
     for rnd in left:
         _note_forbidden(t, edition, by_round[rnd], initial)
         if any(v.get(rnd) for v in t.accelerations.values()):
@@ -502,6 +509,32 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
                 out[index[rnd]], e.cause, e.explanation, e.evidence, e.players
             )
     return out
+
+
+def _named(report: RoundReport) -> set[int]:
+    """The players a differing round's findings name, and the byes of both pairings."""
+    named = {x for d in report.discrepancies for x in d.players}
+    for pairing in (report.recorded, report.expected):
+        if pairing is not None and pairing.bye is not None:
+            named.add(pairing.bye)
+    return named
+
+
+def first_absence_reading(
+    task: tuple[Tournament, int, str, str | None, frozenset[int]],
+) -> tuple[int, int, EntryKind] | None:
+    """The first reading of :func:`absence_readings` of the ``named`` players' byes that
+    reproduces round ``rnd`` of ``t`` under the edition of that name: (player, round, the
+    entry's kind read), or None.  One task of :func:`diagnose` (a module-level function
+    of picklable arguments, so that it can run in another process)."""
+    from trfaudit.engine.dutch.editions import EDITIONS
+
+    t, rnd, edition_name, initial, named = task
+    repairings = _Repairings(t, rnd, EDITIONS[edition_name], initial)
+    for tpn, r, kind, other in absence_readings(t, rnd, set(named)):
+        if repairings.reproduces(other, tpn):
+            return tpn, r, kind
+    return None
 
 
 def _note_forbidden(
