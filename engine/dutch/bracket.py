@@ -48,6 +48,7 @@ class BracketMatcher:
     def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
         self.rs = rs
         self.completion = completion
+        self._c9_setup_top: int | None = None
 
     def solve(self, extra: dict[tuple[int, int], int] | None = None) -> dict[int, int]:
         """A best matching of the bracket and its next scoregroup that leaves a complete
@@ -363,9 +364,12 @@ class BracketMatcher:
         )
 
     def _c9_top(self) -> int:
-        """What the layout reads of the players below (C9's setup, :meth:`_layout_bracket`)."""
-        rs = self.rs
-        return max(rs.c9_setup, default=0) if rs.c9 is not None else 0
+        """What the layout reads of the players below (C9's setup, :meth:`_layout_bracket`:
+        set once for the round, before its first bracket)."""
+        if self._c9_setup_top is None:
+            rs = self.rs
+            self._c9_setup_top = max(rs.c9_setup, default=0) if rs.c9 is not None else 0
+        return self._c9_setup_top
 
     def _layout_bracket(self, groups: list[PairGroup], fit: int) -> None:
         """Units of the criteria for this bracket's pairs (once per bracket); the fields

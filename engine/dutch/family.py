@@ -37,9 +37,10 @@ class RoundFamily:
     """The round states of one round under other readings of the file, each reading
     changing byes only (no player's opponents, no forbidden pair): ids for the players'
     signatures and keys shared by all of them, one value list per content, and the
-    brackets opened so far (at most :attr:`kept`, the oldest dropped first)."""
+    brackets opened so far (their pairs at most :attr:`kept_pairs` together, the oldest
+    dropped first: a large field's brackets hold hundreds of thousands)."""
 
-    kept = 512
+    kept_pairs = 1_000_000
 
     def __init__(self, inp: RoundInput, edition: Edition) -> None:
         self.round, self.edition, self.forbidden = inp.round, edition, frozenset(inp.forbidden)
@@ -50,6 +51,7 @@ class RoundFamily:
         # player is in the bracket (BracketMatcher._bracket_values).
         self.values: dict[tuple[object, ...], dict[tuple[int, int, bool], list[Value]]] = {}
         self.openings: dict[Hashable, Opening] = {}
+        self.pairs = 0  # the pairs of the openings kept
         self.hits = 0
 
     def admits(self, inp: RoundInput, edition: Edition) -> bool:
@@ -66,6 +68,10 @@ class RoundFamily:
         return found
 
     def keep(self, key: Hashable, opening: Opening) -> None:
-        if len(self.openings) >= self.kept:
-            del self.openings[next(iter(self.openings))]  # the oldest
+        size = len(opening.local)
+        if size > self.kept_pairs:
+            return  # larger than the whole budget
+        self.pairs += size
+        while self.pairs > self.kept_pairs:
+            self.pairs -= len(self.openings.pop(next(iter(self.openings))).local)  # the oldest
         self.openings[key] = opening

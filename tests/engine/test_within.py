@@ -247,3 +247,24 @@ def test_a_family_pairs_each_reading_as_the_reading_alone(path, rnd, edition, le
         paired += 1
     assert paired >= least
     assert family.hits > 0
+
+
+def test_a_family_keeps_its_openings_within_its_budget():
+    """The oldest openings go first once their pairs pass the family's budget, and an
+    opening larger than the whole budget is not kept."""
+    from trfaudit.engine.dutch.family import Opening, RoundFamily
+    from trfaudit.engine.dutch.weights import WeightLayout
+
+    t = read(LONG)
+    family = RoundFamily(round_input(t, 31), EDITIONS["2017"])
+    family.kept_pairs = 10
+    layout = WeightLayout([], [], 0)
+
+    def opening(n: int) -> Opening:
+        return Opening({(0, i): [] for i in range(1, n + 1)}, [], layout, 0, {})
+
+    for key, n in (("a", 4), ("b", 4), ("c", 4), ("d", 11)):
+        family.keep(key, opening(n))
+    assert list(family.openings) == ["b", "c"]
+    assert family.pairs == 8
+    assert family.opening("a") is None and family.opening("c") is not None
