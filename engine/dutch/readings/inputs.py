@@ -21,8 +21,11 @@ round 1 (one bracket, S1 against S2) only proposes candidate re-rankings.  The e
 as soon as the record cannot come out (``DutchPairer(within=...)``): at the first bracket
 that fixes a pair the record lacks, and at the last bracket as soon as some matching of its
 players is worth more on the criteria than the record's pairs of them.  A reading of one
-player's bye reads only his record anew, and readings that leave the round's input the same
-to the pairer are paired once (:class:`_Repairings`).  The search is bounded
+player's bye reads only his record anew (and the states that read it), readings that leave
+the round's input the same to the pairer are paired once, and the re-pairings of a round
+share the brackets they open alike (:class:`_Repairings`, :mod:`..family`).  Each differing
+round's search of bye readings is one task (:func:`first_absence_reading`), which
+:func:`diagnose` may run in other processes.  The search is bounded
 (:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
 """
 
@@ -131,7 +134,9 @@ class _Repairings:
     can tell from the others is paired once: readings that leave the round's input the
     same to the pairer (:func:`~trfaudit.engine.dutch.players.pairing_key`: one player's
     half-point byes in two rounds both read as zero, say) and its record the same get one
-    answer."""
+    answer.  His state and those that read his record are built anew
+    (:func:`~trfaudit.engine.dutch.players.restate`), and the re-pairings share the brackets
+    they open alike (:class:`~trfaudit.engine.dutch.family.RoundFamily`)."""
 
     def __init__(self, t: Tournament, rnd: int, edition: Edition, initial: str | None) -> None:
         self.t, self.rnd, self.edition, self.initial = t, rnd, edition, initial
