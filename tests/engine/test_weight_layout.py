@@ -267,3 +267,51 @@ def test_pairs_of_one_value_list_are_one_group(edition: Edition, rnd: int, monke
     Pairer(round_input(read(LONG), rnd), edition).pair()
     assert len(checked) > 10
     assert max(checked) > 100  # brackets where many pairs share a group
+
+
+def _rank(rows: list[list[int]]) -> int:
+    """The rank of integer rows over the rationals (an oracle apart from weights._reduce)."""
+    from fractions import Fraction
+
+    m = [[Fraction(x) for x in r] for r in rows]
+    rank, cols = 0, len(m[0]) if m else 0
+    for c in range(cols):
+        pivot = next((i for i in range(rank, len(m)) if m[i][c] != 0), None)
+        if pivot is None:
+            continue
+        m[rank], m[pivot] = m[pivot], m[rank]
+        for i in range(len(m)):
+            if i != rank and m[i][c] != 0:
+                f = m[i][c] / m[rank][c]
+                m[i] = [a - f * b for a, b in zip(m[i], m[rank])]
+        rank += 1
+    return rank
+
+
+def test_redundant_fields_are_those_in_the_span_of_the_fields_above():
+    """weights.redundant names a field exactly when its row of values (one column per
+    group of pairs) is a rational combination of the rows above it; the groups given in
+    another order, some twice, get the same answer (it is kept by the set of columns)."""
+    import random
+
+    from trfaudit.engine.dutch import weights
+    from trfaudit.engine.dutch.weights import Extent, redundant
+
+    rng = random.Random(5)
+    weights._REDUNDANT.clear()
+    for _ in range(60):
+        n_fields, n_groups = rng.randint(1, 6), rng.randint(1, 7)
+        order = [(ci, 0) for ci in range(n_fields)]
+        base = [[rng.choice([0, 0, 1, -1, 2, 3]) for _ in range(n_groups)] for _ in order]
+        for r in range(1, n_fields):  # some rows combinations of those above
+            if rng.random() < 0.4:
+                a, b = rng.randrange(r), rng.randrange(r)
+                base[r] = [2 * x - y for x, y in zip(base[a], base[b])]
+        expected = {k for r, k in enumerate(order) if _rank(base[: r + 1]) == _rank(base[:r])}
+        for columns in (list(range(n_groups)), rng.sample(range(n_groups), n_groups) * 2):
+            ex = Extent([])
+            for r, k in enumerate(order):
+                cells = {gi: base[r][c] for gi, c in enumerate(columns) if base[r][c]}
+                if cells:
+                    ex.values[k] = cells
+            assert redundant(order, ex) == expected
