@@ -31,7 +31,7 @@ from trfaudit.checker.audit import (
 )
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.findings import RoundReport
-from trfaudit.engine.systems import named
+from trfaudit.engine.systems import TaskMap, named
 from trfaudit.trf.model import Tournament
 
 if TYPE_CHECKING:
@@ -95,8 +95,7 @@ def run(
                 if progress:
                     progress(done, total)
     if not pool_tasks:
-        for i, prep in enumerate(prepared):
-            prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds])
+        _finish(prepared, results, map)
         return BatchReport([p.report for p in prepared])
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -127,9 +126,17 @@ def run(
                 progress(done, total)
         # The files' finishing searches (the readings of a differing round's byes, say)
         # run in the same processes.
-        for i, prep in enumerate(prepared):
-            prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds], pool.map)
+        _finish(prepared, results, pool.map)
     return BatchReport([p.report for p in prepared])
+
+
+def _finish(
+    prepared: list[Prepared], results: dict[tuple[int, int], RoundReport], tasks: TaskMap
+) -> None:
+    """Each file's report from its rounds' (``results``, by file index and round), finished
+    by its system (``tasks``: how its independent searches run)."""
+    for i, prep in enumerate(prepared):
+        prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds], tasks)
 
 
 def _system_name(prep: Prepared) -> str:

@@ -206,7 +206,11 @@ class BracketMatcher:
                 bonus[e] = bonus.get(e, 0) + amount
 
     def _bracket_values(
-        self, V: list[int], bset: set[int], mdp_count: int
+        self,
+        V: list[int],
+        bset: set[int],
+        mdp_count: int,
+        known: dict[tuple[int, int, bool], list[Value]],
     ) -> tuple[dict[tuple[int, int], list[Value]], list[PairGroup]]:
         """Criteria values of the legal pairs of the bracket and its next scoregroup, and
         the pairs' groups by value list.
@@ -217,19 +221,16 @@ class BracketMatcher:
         the other criteria are about this bracket's pairs (their value is 0).  Criteria
         read only a player's :func:`_signature`, so pairs of equal signatures share one
         value list (computed once per bracket), and equal lists are one list and one group
-        (the layout reads a group's players only as the union of the groups of one value)."""
+        (the layout reads a group's players only as the union of the groups of one value).
+        ``known``: the value lists worked out already in this criteria context, by the two
+        signatures and whether the lower player is in the bracket (a family's, .family;
+        else empty), filled as they are worked out."""
         order, crit = self.rs.order, self.rs.criteria
         in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
         vector = [ci for ci, c in enumerate(crit) if c.vector]
         met, pref = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
         dropped, vals, sig = self.rs.dropped, self.rs.vals, self.rs.sig
         interned = self.rs.interned
-        # The value lists worked out already by the two signatures and where the lower
-        # player is: in a family, shared by its round states in this criteria context.
-        family = self.rs.family
-        known: dict[tuple[int, int, bool], list[Value]] = (
-            {} if family is None else family.values.setdefault(self._context_key(), {})
-        )
         local: dict[tuple[int, int], list[Value]] = {}
         groups: list[PairGroup] = []
         kept: dict[int, PairGroup] = {}  # the groups by id of their list
@@ -312,29 +313,36 @@ class BracketMatcher:
         """The bracket's pairs' values and their weights' layout (:meth:`_bracket_values`,
         :meth:`_layout_bracket`), or a family's opening of the same bracket (.family)."""
         family, bk = self.rs.family, self.rs.bk
-        key = None if family is None else self._opening_key(V, len(bset), mdp_count, fit)
-        opening = None if family is None else family.opening(key)
-        if opening is None:
-            bk.local_vals, groups = self._bracket_values(V, bset, mdp_count)
+        if family is None:
+            bk.local_vals, groups = self._bracket_values(V, bset, mdp_count, {})
             self._layout_bracket(groups, fit)
-            if family is not None:
-                family.keep(
-                    key,
-                    Opening(bk.local_vals, groups, bk.crit_layout, bk.crit_bits, bk.crit_packed),
-                )
+            return
+        context = self._context_key()
+        key = self._opening_key(V, len(bset), mdp_count, fit, context)
+        opening = family.opening(key)
+        if opening is None:
+            known = family.values.setdefault(context, {})
+            bk.local_vals, groups = self._bracket_values(V, bset, mdp_count, known)
+            self._layout_bracket(groups, fit)
+            family.keep(
+                key,
+                Opening(
+                    bk.local_vals, bk.value_lists, bk.crit_layout, bk.crit_bits, bk.crit_packed
+                ),
+            )
             return
         bk.local_vals = opening.local
         self.rs.vals.update(opening.local)
         bk.crit_layout, bk.crit_bits = opening.layout, opening.crit_bits
-        bk.value_lists = [vs for vs, _, _ in opening.groups]
+        bk.value_lists = opening.value_lists
         bk.crit_packed = opening.crit_packed
 
     def _opening_key(
-        self, V: list[int], n_current: int, mdp_count: int, fit: int
+        self, V: list[int], n_current: int, mdp_count: int, fit: int, context: tuple[object, ...]
     ) -> tuple[object, ...]:
         """Everything :meth:`_bracket_values` and :meth:`_layout_bracket` read, in a
         family's terms: the bracket's vertices and their players (signature, C3 guard,
-        number and opponents: RoundState.player_key), the criteria context, the pairs
+        number and opponents: RoundState.player_key), the criteria ``context``, the pairs
         dropped among them, the MDPs' pairs' value lists (the family's: one per content),
         and what the layout reads of the rest of the round."""
         rs = self.rs
@@ -350,7 +358,7 @@ class BracketMatcher:
             bool(rs.bk.lower),
             len(rs.alive),
             self._c9_top(),
-            self._context_key(),
+            context,
             tuple(sorted(e for e in rs.dropped if e[0] in vset and e[1] in vset)),
             tuple(id(rs.vals.get((V[hi], V[li]))) for li in range(mdp_count) for hi in range(li)),
         )

@@ -18,16 +18,16 @@ from dataclasses import dataclass
 from ..history import RoundInput
 from .criteria import Value
 from .editions import Edition
-from .weights import PairGroup, WeightLayout
+from .weights import WeightLayout
 
 
 @dataclass(frozen=True)
 class Opening:
     """A bracket's pairs' values (vertices as the family's round states place them), their
-    groups by value list and the layout of their weights (BracketMatcher.open_bracket)."""
+    value lists (each once) and the layout of their weights (BracketMatcher.open_bracket)."""
 
     local: dict[tuple[int, int], list[Value]]
-    groups: list[PairGroup]
+    value_lists: list[list[Value]]
     layout: WeightLayout
     crit_bits: int
     crit_packed: dict[int, int]  # by id of a value list

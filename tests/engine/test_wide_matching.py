@@ -28,15 +28,23 @@ def weight(mate: dict[int, int], weights: dict[tuple[int, int], int]) -> int:
     return sum(weights[(a, b)] for a, b in mate.items() if a < b)
 
 
+def random_weights(
+    rng: random.Random, n: int, bits: int, shifts: list[int], density: float
+) -> dict[tuple[int, int], int]:
+    """Edges of ``range(n)`` kept with probability ``density``, each weighing up to
+    ``2**bits`` shifted right by one of ``shifts``: weights of very different widths."""
+    return {
+        e: rng.randint(1, 2**bits) >> rng.choice(shifts)
+        for e in combinations(range(n), 2)
+        if rng.random() < density
+    }
+
+
 def test_wide_weights_best_and_remembered():
     rng = random.Random(7)
     for _ in range(40):
         n = rng.randint(2, 8)
-        weights = {
-            e: rng.randint(1, 2**300) >> rng.choice([0, 0, 150])
-            for e in combinations(range(n), 2)
-            if rng.random() < 0.7
-        }
+        weights = random_weights(rng, n, 300, [0, 0, 150], 0.7)
         if not weights:
             continue
         best = max(sum(weights[e] for e in m) for m in matchings(list(range(n)), set(weights)))
@@ -70,11 +78,7 @@ def test_wide_weights_on_larger_graphs_as_networkx_alone():
     rng = random.Random(11)
     for _ in range(12):
         n = rng.randint(20, 45)
-        weights = {
-            e: rng.randint(1, 2**260) >> rng.choice([0, 100, 200])
-            for e in combinations(range(n), 2)
-            if rng.random() < 0.3
-        }
+        weights = random_weights(rng, n, 260, [0, 100, 200], 0.3)
         weights[(0, 1)] = 2**300  # wide whatever the draw
         g = nx.Graph()
         g.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
