@@ -1,7 +1,7 @@
 """Maximum-weight matching on integer weights of any size.
 
-rustworkx (compiled) takes weights up to 127 bits; wider weights go to networkx, whose
-blossom algorithm works on Python integers exactly.  Either way the result is a maximum-weight
+rustworkx (compiled) takes weights up to 127 bits; wider weights go to the engine's own
+blossom algorithm (engine.blossom), which works on Python integers exactly.  Either way the result is a maximum-weight
 matching; the engine never relies on how ties are broken between equal-weight matchings.
 Also the perfect matchings of a set of vertices (:func:`has_perfect`, :func:`min_cost_perfect`:
 the Swiss Team system's [C3] test, C.04.6 2026 Art. 2.2.1, and its bracket costs, Art. 3.6.4).
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
-from functools import cache
 from itertools import compress, repeat
 from operator import itemgetter, ne, not_
 
@@ -19,64 +18,51 @@ from operator import itemgetter, ne, not_
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126
 
-stats = {"rustworkx": 0, "networkx": 0, "cardinality": 0, "networkx_repeated": 0}
+stats = {"rustworkx": 0, "wide": 0, "cardinality": 0, "wide_repeated": 0}
 
-# networkx's answers to the latest wide problems, by the problem as given (edges in their
-# order, weights): the same problem gets the same answer without a second run.  Re-pairing
-# a round under another reading of the file (engine.dutch.readings) meets the same
-# brackets again and again.
+# The answers to the latest wide problems, by the problem as given (edges in their order,
+# weights): the same problem gets the same answer without a second run.  Re-pairing a round
+# under another reading of the file (engine.dutch.readings) meets the same brackets again
+# and again.
 _WIDE_ANSWERS: dict[
     tuple[bool, tuple[tuple[tuple[int, int], int], ...]], list[tuple[int, int]]
 ] = {}
 _WIDE_KEPT = 128
 
 
-def _networkx_matching(
+def _wide_matching(
     edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
 ) -> list[tuple[int, int]]:
-    """networkx's maximum-weight matching of vertices ``0 .. n-1`` (weights of any size)."""
+    """A maximum-weight matching of vertices ``0 .. n-1`` on weights of any size
+    (engine.blossom); with ``max_cardinality``, the heaviest of the largest: every edge
+    then weighs more than all the weights together, so that a matching with one edge
+    more always weighs more."""
     key = (max_cardinality, tuple(((a, b), w) for a, b, w in edges))
     pairs = _WIDE_ANSWERS.get(key)
     if pairs is not None:
-        stats["networkx_repeated"] += 1
+        stats["wide_repeated"] += 1
         return pairs
-    import networkx as nx  # type: ignore[import-untyped]
+    from .blossom import max_weight_matching as blossom_matching
 
-    stats["networkx"] += 1
-    g = _plain_graph()()
-    g.add_nodes_from(range(n))
-    g.add_weighted_edges_from(edges)
-    pairs = list(nx.max_weight_matching(g, maxcardinality=max_cardinality))
+    stats["wide"] += 1
+    if max_cardinality:
+        extra = 1 + sum(w for _, _, w in edges if w > 0)
+        edges = [(a, b, w + extra) for a, b, w in edges]
+    pairs = blossom_matching(n, edges)
     if len(_WIDE_ANSWERS) >= _WIDE_KEPT:
         del _WIDE_ANSWERS[next(iter(_WIDE_ANSWERS))]  # the oldest
     _WIDE_ANSWERS[key] = pairs
     return pairs
 
 
-@cache
-def _plain_graph() -> type:
-    """A networkx graph whose ``G[v]`` is its adjacency dict itself, not a read-only view of
-    it: networkx's blossom algorithm reads an edge's weight as ``G[v][w]`` in its inner loop
-    (the slack of every edge at every dual change), and the view it would make for each read
-    took a quarter of the time.  The algorithm only reads the graph."""
-    import networkx as nx
-
-    class PlainGraph(nx.Graph):  # type: ignore[misc]
-        def __getitem__(self, v: int) -> dict[int, dict[str, int]]:
-            adj: dict[int, dict[str, int]] = self._adj[v]
-            return adj
-
-    return PlainGraph
-
-
 def _index_matching(
     edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
 ) -> Collection[tuple[int, int]]:
     """A maximum-weight matching of vertices ``0 .. n-1`` (with ``max_cardinality``, the
-    heaviest of the largest): rustworkx when the heaviest edge fits its integers, networkx
-    otherwise."""
+    heaviest of the largest): rustworkx when the heaviest edge fits its integers, else
+    engine.blossom."""
     if max((w for _, _, w in edges), default=0).bit_length() > RUSTWORKX_BITS:
-        return _networkx_matching(edges, n, max_cardinality)
+        return _wide_matching(edges, n, max_cardinality)
     import rustworkx as rx
 
     stats["rustworkx"] += 1

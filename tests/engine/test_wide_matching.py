@@ -1,13 +1,17 @@
-"""Weights wider than rustworkx's go to networkx (engine.matching); the answer to a wide
-problem met again is the one networkx gave it.  Both are maximum-weight matchings: checked
-against every matching of small graphs."""
+"""Weights wider than rustworkx's go to the engine's own blossom algorithm (engine.blossom,
+through engine.matching); the answer to a wide problem met again is the one given before.
+Its matchings are checked against every matching of small graphs, against rustworkx on
+weights rustworkx takes, and by their proof of optimality: dual values that the matching's
+edges make tight and that no edge violates."""
 
 from __future__ import annotations
 
 import random
 from itertools import combinations
 
-from trfaudit.engine import matching
+import rustworkx as rx
+
+from trfaudit.engine import blossom, matching
 from trfaudit.engine.matching import max_weight_complete, max_weight_matching
 
 
@@ -51,36 +55,133 @@ def test_wide_weights_best_and_remembered():
         first = max_weight_matching(weights)
         assert weight(first, weights) == best
         wide = max(weights.values()).bit_length() > matching.RUSTWORKX_BITS
-        runs, repeats = matching.stats["networkx"], matching.stats["networkx_repeated"]
+        runs, repeats = matching.stats["wide"], matching.stats["wide_repeated"]
         assert max_weight_matching(dict(weights)) == first
-        assert matching.stats["networkx"] == runs  # the second time: no run
-        assert matching.stats["networkx_repeated"] == repeats + wide
+        assert matching.stats["wide"] == runs  # the second time: no run
+        assert matching.stats["wide_repeated"] == repeats + wide
 
 
 def test_wide_complete_matching():
+    """A complete matching (max_weight_complete: the heaviest of the largest) on wide
+    weights, odd counts included (a stand-in vertex takes the one left over)."""
     rng = random.Random(3)
-    for _ in range(30):
-        n = rng.choice([4, 6])
+    for _ in range(40):
+        n = rng.choice([4, 5, 6, 7])
         weights = {e: rng.randint(0, 2**200) for e in combinations(range(n), 2)}
-        mate = max_weight_complete(weights, list(range(n)), [])
-        assert mate is not None and len(mate) == n
-        perfect = [m for m in matchings(list(range(n)), set(weights)) if 2 * len(m) == n]
-        assert weight(mate, weights) == max(sum(weights[e] for e in m) for m in perfect)
-        assert max_weight_complete(dict(weights), list(range(n)), []) == mate
+        vertices, spare = list(range(n)), [] if n % 2 == 0 else list(range(n))
+        mate = max_weight_complete(weights, vertices, spare)
+        assert mate is not None and len(mate) == n - n % 2
+        complete = [m for m in matchings(list(range(n)), set(weights)) if 2 * len(m) >= n - 1]
+        assert weight(mate, weights) == max(sum(weights[e] for e in m) for m in complete)
+        assert max_weight_complete(dict(weights), vertices, spare) == mate
 
 
-def test_wide_weights_on_larger_graphs_as_networkx_alone():
-    """Past brute force: the weight of the matching on networkx's graph with plain
-    adjacency (matching._plain_graph) is that of networkx's own graph, on graphs of the
-    size of a collapsed last bracket."""
-    import networkx as nx
+def proven_optimal(n: int, edges: list[tuple[int, int, int]]) -> bool:
+    """Run the blossom algorithm and check its proof: every dual value at least zero; every
+    edge's reduced cost (its ends' duals, those of the blossoms holding both, less its
+    weight, all on the algorithm's scale) at least zero, and zero on the matching's edges;
+    exposed vertices at dual zero; every blossom of positive dual holding as many matching
+    edges as it can.  Then no matching weighs more (linear-programming duality)."""
+    m = blossom._Matcher(n, edges)
+    m.run()
+    mate = m.mate
+    holding: dict[int, list[int]] = {}  # the blossoms holding each vertex, innermost first
+    for v in range(n):
+        b, chain = m.parent[v], []
+        while b != -1:
+            chain.append(b)
+            b = m.parent[b]
+        holding[v] = chain
+    if any(d < 0 for d in m.dual[:n]) or any(m.dual[b] < 0 for b in range(n, 2 * n)):
+        return False
+    for k, (a, b) in enumerate(m.ends):
+        shared = set(holding[a]) & set(holding[b])
+        reduced = m.dual[a] + m.dual[b] - m.w2[k] + 2 * sum(m.dual[x] for x in shared)
+        if reduced < 0 or (mate[a] == k and reduced != 0):
+            return False
+    if any(mate[v] == -1 and m.dual[v] != 0 for v in range(n)):
+        return False
+    for b in range(n, 2 * n):
+        if m.base[b] == -1 or m.dual[b] == 0:
+            continue
+        inside = set(m.leaves(b))
+        matched = sum(1 for v in inside if mate[v] != -1 and m.other(mate[v], v) in inside)
+        if matched != len(inside) - 1:  # (|B| - 1) / 2 edges, each counted at both ends
+            return False
+    return True
 
+
+def test_blossom_matchings_prove_their_optimality():
+    """Random graphs of up to 60 vertices, sparse to complete, weights narrow (many ties,
+    many blossoms) to 300 bits wide."""
     rng = random.Random(11)
-    for _ in range(12):
+    for trial in range(150):
+        n = rng.randint(2, 60)
+        weights = random_weights(rng, n, rng.choice([3, 40, 300]), [0, 0, 2], rng.random())
+        edges = [(a, b, w) if trial % 2 else (b, a, w) for (a, b), w in weights.items()]
+        assert proven_optimal(n, edges), (n, edges)
+
+
+def test_blossom_weighs_as_rustworkx_on_weights_it_takes():
+    """The algorithm does not read how wide the weights are: on weights of up to 60 bits
+    its matchings weigh what rustworkx's do."""
+    rng = random.Random(5)
+    for _ in range(150):
+        n = rng.randint(10, 50)
+        weights = random_weights(rng, n, rng.choice([4, 60]), [0, 1, 3], rng.random())
+        if not weights:
+            continue
+        g = rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from([(a, b, w) for (a, b), w in weights.items()])
+        theirs = sum(weights[min(e), max(e)] for e in rx.max_weight_matching(g, weight_fn=int))
+        ours = blossom.max_weight_matching(n, [(a, b, w) for (a, b), w in weights.items()])
+        assert len({v for e in ours for v in e}) == 2 * len(ours)  # a matching
+        assert sum(weights[min(e), max(e)] for e in ours) == theirs
+
+
+def test_wide_weights_on_larger_graphs_as_their_narrow_order():
+    """Past brute force, wide weights of a known order: each weight is a small one shifted
+    past 200 bits plus a tie-break below, so that the best matching is rustworkx's on the
+    small weights with the tie-break packed just below them."""
+    rng = random.Random(13)
+    for _ in range(30):
         n = rng.randint(20, 45)
-        weights = random_weights(rng, n, 260, [0, 100, 200], 0.3)
-        weights[(0, 1)] = 2**300  # wide whatever the draw
-        g = nx.Graph()
-        g.add_weighted_edges_from((a, b, w) for (a, b), w in weights.items())
-        alone = sum(g[a][b]["weight"] for a, b in nx.max_weight_matching(g))
-        assert weight(max_weight_matching(weights), weights) == alone
+        small = random_weights(rng, n, 6, [0], 0.3)
+        ties = {e: rng.randint(0, 99) for e in small}
+        wide = {e: (w << 250) + ties[e] for e, w in small.items()}
+        g = rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from([(a, b, w * 10_000 + ties[a, b]) for (a, b), w in small.items()])
+        best = rx.max_weight_matching(g, weight_fn=int)
+        assert weight(max_weight_matching(wide), wide) == sum(wide[min(e), max(e)] for e in best)
+
+
+def test_an_inner_blossom_expanded_mid_stage_keeps_what_its_children_reached():
+    """When an inner blossom's dual reaches zero within a stage, it is undone and its
+    children off the path to its base are inner again where an outer vertex had reached
+    one of their vertices (blossom._Matcher.expand); here, without that, the matching found
+    weighs 10."""
+    weights = {
+        (0, 1): 3, (0, 2): 2, (0, 3): 4, (0, 5): 1, (0, 9): 1, (1, 3): 4, (1, 4): 2,
+        (1, 8): 2, (2, 7): 4, (3, 6): 3, (3, 8): 1, (5, 7): 4, (7, 8): 1,
+    }  # fmt: skip
+    best = max(sum(weights[e] for e in m) for m in matchings(list(range(10)), set(weights)))
+    assert best == 11
+    ours = blossom.max_weight_matching(10, [(a, b, w) for (a, b), w in weights.items()])
+    assert sum(weights[e] for e in ours) == best
+
+
+def test_blossom_weighs_as_rustworkx_on_many_small_graphs():
+    """Small graphs with a few distinct weights, where blossoms form, become inner and are
+    undone most often."""
+    rng = random.Random(1)
+    for _ in range(2000):
+        n = rng.randint(4, 16)
+        weights = random_weights(rng, n, rng.choice([1, 2, 3]), [0], rng.random())
+        g = rx.PyGraph()
+        g.add_nodes_from(range(n))
+        g.add_edges_from([(a, b, w) for (a, b), w in weights.items()])
+        theirs = sum(weights[min(e), max(e)] for e in rx.max_weight_matching(g, weight_fn=int))
+        ours = blossom.max_weight_matching(n, [(a, b, w) for (a, b), w in weights.items()])
+        assert sum(weights[min(e), max(e)] for e in ours) == theirs
