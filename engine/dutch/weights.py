@@ -44,7 +44,8 @@ class Extent:
     """What the pairs of a bracket hold, per field (criterion, score slot): each group's
     value there, and from that the largest positive and negative values of one pair and
     the most pairs of the field one matching holds; per criterion, the largest sum of
-    magnitudes over its slots of one pair and the most pairs."""
+    magnitudes over its slots of one pair and the most pairs.  (The values are shared by
+    the extents of the same lists, :func:`extent`: read only.)"""
 
     groups: list[PairGroup]
     values: dict[Field, dict[int, int]] = field(default_factory=dict)  # group index: value
@@ -91,9 +92,30 @@ def extent(groups: list[PairGroup]) -> Extent:
     """The :class:`Extent` of the pairs of ``groups`` (BracketMatcher._bracket_values: the
     pairs by value list, each list once)."""
     ex = Extent(groups)
-    values, totals, crit_groups = ex.values, ex.pair_total, ex.crit_groups
+    # What the value lists hold depends on the lists alone (their players are read later,
+    # as masks): brackets opened again, and a round's re-pairings, meet the same lists in
+    # the same order.  The entry keeps the lists, so that their ids stay theirs.
+    lists = tuple(vs for vs, _, _ in groups)
+    key = tuple(map(id, lists))
+    known = _EXTENTS.get(key)
+    if known is None:
+        if len(_EXTENTS) >= _EXTENTS_KEPT:
+            del _EXTENTS[next(iter(_EXTENTS))]  # the oldest
+        known = _EXTENTS[key] = (lists, *_columns(lists))
+    _, ex.values, ex.pair_total, ex.crit_groups = known
+    return ex
+
+
+def _columns(
+    lists: tuple[list[Value], ...],
+) -> tuple[dict[Field, dict[int, int]], dict[int, int], dict[int, list[int]]]:
+    """Each field's value in each list that has one, and per criterion the largest sum of
+    magnitudes over its slots of one list and the lists with a value."""
+    values: dict[Field, dict[int, int]] = {}
+    totals: dict[int, int] = {}
+    crit_groups: dict[int, list[int]] = {}
     # Criterion by criterion (the value lists' columns): most are empty in most brackets.
-    for ci, column in enumerate(zip(*(vs for vs, _, _ in groups))):
+    for ci, column in enumerate(zip(*lists)):
         if not any(column):
             continue
         best, members = 0, []
@@ -116,7 +138,20 @@ def extent(groups: list[PairGroup]) -> Extent:
         if members:
             totals[ci] = best
             crit_groups[ci] = members
-    return ex
+    return values, totals, crit_groups
+
+
+# extent()'s answers by the value lists (their ids; the entry holds the lists).
+_EXTENTS: dict[
+    tuple[int, ...],
+    tuple[
+        tuple[list[Value], ...],
+        dict[Field, dict[int, int]],
+        dict[int, int],
+        dict[int, list[int]],
+    ],
+] = {}
+_EXTENTS_KEPT = 4096
 
 
 def _reduce(v: dict[int, int], basis: dict[int, dict[int, int]], pivots: list[int]) -> None:
