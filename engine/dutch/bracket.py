@@ -223,8 +223,8 @@ class BracketMatcher:
         value list (computed once per bracket), and equal lists are one list and one group
         (the layout reads a group's players only as the union of the groups of one value).
         ``known``: the value lists worked out already in this criteria context, by the two
-        signatures and whether the lower player is in the bracket (RoundState.values: the
-        round's, or its family's), filled as they are worked out."""
+        signatures and whether the lower player is in the bracket (a family's, .family;
+        else empty), filled as they are worked out."""
         order, crit = self.rs.order, self.rs.criteria
         in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
         vector = [ci for ci, c in enumerate(crit) if c.vector]
@@ -313,13 +313,14 @@ class BracketMatcher:
         """The bracket's pairs' values and their weights' layout (:meth:`_bracket_values`,
         :meth:`_layout_bracket`), or a family's opening of the same bracket (.family)."""
         family, bk = self.rs.family, self.rs.bk
-        context = self._context_key()
         key, opening = None, None
+        known: dict[tuple[int, int, bool], list[Value]] = {}
         if family is not None:
+            context = self._context_key()
             key = self._opening_key(V, len(bset), mdp_count, fit, context)
             opening = family.opening(key)
+            known = family.values.setdefault(context, {})
         if opening is None:
-            known = self.rs.values.setdefault(context, {})
             bk.local_vals, groups = self._bracket_values(V, bset, mdp_count, known)
             self._layout_bracket(groups, fit)
             if family is not None:

@@ -140,12 +140,6 @@ class RoundState:
         self.interned: dict[tuple[object, ...], list[Value]] = (
             {} if self.family is None else self.family.interned
         )
-        # Value lists by criteria context, then by the two signatures and whether the lower
-        # player is in the bracket (BracketMatcher._bracket_values): a family's, or the
-        # round's own (a bracket opened again, with or without its next group, meets them).
-        self.values: dict[tuple[object, ...], dict[tuple[int, int, bool], list[Value]]] = (
-            {} if self.family is None else self.family.values
-        )
         # In a family: each player's key there, everything a bracket's values read of him
         # (his signature, C3 guard, and his number and opponents for C1).
         self.player_key: list[int] = []
