@@ -34,10 +34,11 @@ class _Matcher:
         # Four times the weights: with a vertex's dual starting at half the largest, every
         # dual change (a slack, half a slack, a blossom's dual) is whole.
         self.w2 = [4 * w for _, _, w in edges]
-        self.incident: list[list[int]] = [[] for _ in range(n)]
+        # Each vertex's edges, with the vertex at their other end.
+        self.incident: list[list[tuple[int, int]]] = [[] for _ in range(n)]
         for k, (a, b, _) in enumerate(edges):
-            self.incident[a].append(k)
-            self.incident[b].append(k)
+            self.incident[a].append((k, b))
+            self.incident[b].append((k, a))
         top_weight = max([0, *self.w2])
         # Vertex duals, and blossom duals (their z), both in one list by blossom id.
         self.dual = [top_weight // 2] * n + [0] * n
@@ -201,7 +202,7 @@ class _Matcher:
         for child in self.children[b]:
             listed = self.best_list[child]
             if listed is None:
-                listed = [kk for x in self.leaves(child) for kk in self.incident[x]]
+                listed = [kk for x in self.leaves(child) for kk, _ in self.incident[x]]
             for kk in listed:
                 a, c = self.ends[kk]
                 far = self.top[c] if self.top[a] == b else self.top[a]
@@ -328,16 +329,15 @@ class _Matcher:
             self.ends,
         )
         best = self.best
-        for k in self.incident[v]:
-            a, b = ends[k]
-            w = b if a == v else a
-            bv, bw = top[v], top[w]  # v's changes when an edge shrinks a blossom
+        bv, dv = top[v], dual[v]  # (duals change only between scans)
+        for k, w in self.incident[v]:
+            bw = top[w]
             if bw == bv:
                 continue
             if tight[k]:
                 s = 0
             else:
-                s = dual[a] + dual[b] - w2[k]
+                s = dv + dual[w] - w2[k]
                 if s <= 0:
                     tight[k] = True
                     s = 0
@@ -348,6 +348,7 @@ class _Matcher:
                     base = self.common_base(v, w)
                     if base != -1:
                         self.shrink(base, v, w, k)
+                        bv = top[v]  # v's outermost blossom is the new one
                     else:
                         self.augment(v, w, k)
                         return True

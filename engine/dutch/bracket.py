@@ -294,6 +294,7 @@ class BracketMatcher:
             local.update(zip(zip(hs_in_order, repeat(l)), map(partners.__getitem__, hs_in_order)))
             classes.setdefault((sig[l], pref[l]), set()).add(l)
         vals.update(local)
+        self.rs.values_log.append(local)
         return local, groups
 
     def _pair_values(
@@ -316,7 +317,7 @@ class BracketMatcher:
         key, opening = None, None
         known: dict[tuple[int, int, bool], list[Value]] = {}
         if family is not None:
-            context = self._context_key()
+            context = self.context_key()
             key = self._opening_key(V, len(bset), mdp_count, fit, context)
             opening = family.opening(key)
             known = family.values.setdefault(context, {})
@@ -337,6 +338,7 @@ class BracketMatcher:
             return
         bk.local_vals = opening.local
         self.rs.vals.update(opening.local)
+        self.rs.values_log.append(opening.local)
         bk.crit_layout, bk.crit_bits = opening.layout, opening.crit_bits
         bk.value_lists = opening.value_lists
         bk.crit_packed = opening.crit_packed
@@ -367,7 +369,7 @@ class BracketMatcher:
             tuple(id(rs.vals.get((V[hi], V[li]))) for li in range(mdp_count) for hi in range(li)),
         )
 
-    def _context_key(self) -> tuple[object, ...]:
+    def context_key(self) -> tuple[object, ...]:
         """The criteria context (every field, a dict as its items)."""
         ctx = self.rs.ctx
         return tuple(

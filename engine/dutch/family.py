@@ -13,12 +13,18 @@ and C3 guard besides his signature, so that a bracket's key says who may meet wh
 from __future__ import annotations
 
 from collections.abc import Hashable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from ..history import RoundInput
-from .criteria import Value
+from .criteria import Context, Value
 from .editions import Edition
 from .weights import WeightLayout
+
+if TYPE_CHECKING:
+    from .players import PlayerState
+    from .state import BracketState
+    from .trace import BracketRecord
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,46 @@ class Opening:
     crit_packed: dict[int, int]  # by id of a value list
 
 
+@dataclass(frozen=True)
+class Mark:
+    """A re-pairing's state after one of its brackets (DutchPairer.pair): where the next
+    bracket starts, the brackets so far, and the round state they left (the criteria
+    context, the pairs fixed, the players unpaired, the pairs dropped, the pairs' values
+    as they went into the round state, the last bracket's state)."""
+
+    pos: int
+    current: tuple[int, ...]
+    mdp_count: int
+    brackets: tuple[BracketRecord, ...]
+    ctx: Context
+    final: dict[int, int]
+    alive: frozenset[int]
+    dropped: frozenset[tuple[int, int]]
+    values: tuple[dict[tuple[int, int], list[Value]], ...]
+    bk: BracketState
+    local_misses: int
+
+
+@dataclass
+class Trail:
+    """One re-pairing's :class:`Mark` after each bracket, with its players in order (the
+    state objects themselves) and the key of the round's context (DutchPairer._trail)."""
+
+    order: list[PlayerState]
+    key: tuple[object, ...]
+    marks: list[Mark] = field(default_factory=list)
+
+    def common(self, order: list[PlayerState]) -> int:
+        """How many players, from the top, ``order`` shares with this trail's (the same
+        state objects in the same places)."""
+        k = 0
+        for a, b in zip(self.order, order):
+            if a is not b:
+                break
+            k += 1
+        return k
+
+
 class RoundFamily:
     """The round states of one round under other readings of the file, each reading
     changing byes only (no player's opponents, no forbidden pair): ids for the players'
@@ -41,6 +87,7 @@ class RoundFamily:
     dropped first: a large field's brackets hold hundreds of thousands)."""
 
     kept_pairs = 1_000_000
+    kept_trails = 16
 
     def __init__(self, inp: RoundInput, edition: Edition) -> None:
         self.round, self.edition, self.forbidden = inp.round, edition, frozenset(inp.forbidden)
@@ -53,6 +100,8 @@ class RoundFamily:
         self.openings: dict[Hashable, Opening] = {}
         self.pairs = 0  # the pairs of the openings kept
         self.hits = 0
+        self.trails: list[Trail] = []  # the latest re-pairings' marks
+        self.resumed = 0  # brackets a re-pairing took from an earlier one's marks
 
     def admits(self, inp: RoundInput, edition: Edition) -> bool:
         """May a round state of ``inp`` join: the family's round and edition (the criteria
@@ -75,3 +124,22 @@ class RoundFamily:
         while self.pairs > self.kept_pairs:
             self.pairs -= len(self.openings.pop(next(iter(self.openings))).local)  # the oldest
         self.openings[key] = opening
+
+    def trail(self, order: list[PlayerState], key: tuple[object, ...]) -> Trail:
+        """A new re-pairing's trail, starting with the marks it may resume from
+        (DutchPairer._resume): the most marks of an earlier trail of the same ``key`` whose
+        players down to the mark's next bracket, and the first player below it (who ends
+        that bracket's scoregroup), are the same state objects."""
+        shared: list[Mark] = []
+        for trail in self.trails:
+            if trail.key != key:
+                continue
+            common = trail.common(order)
+            marks = [m for m in trail.marks if m.pos < common]
+            if len(marks) > len(shared):
+                shared = marks
+        new = Trail(order, key, list(shared))
+        if len(self.trails) >= self.kept_trails:
+            self.trails.pop(0)  # the oldest
+        self.trails.append(new)
+        return new

@@ -22,6 +22,7 @@ in which a tie-break field at the bottom asks for it.
 from __future__ import annotations
 
 from collections.abc import Collection
+from dataclasses import replace
 
 from ..history import RoundInput
 from ..matching import RUSTWORKX_BITS
@@ -33,7 +34,7 @@ from .completion import CompletionTests
 from .criteria import Context
 from .editions import EDITION_2025, Edition
 from .exchange import Exchanges
-from .family import RoundFamily
+from .family import Mark, RoundFamily, Trail
 from .lookahead import Lookahead
 from .mdps import MdpChoice
 from .perfect import PerfectBracket
@@ -108,24 +109,104 @@ class DutchPairer:
         current = self._group(0)
         pos = len(current)
         mdp_count = 0
+        trail = self._trail()
+        if trail is not None and trail.marks:
+            current, mdp_count, pos, ctx = self._resume(trail, brackets)
         while len(current) > 1 or pos < n:
             nxt = self._group(pos)
             pos += len(nxt)
             rec, floaters, nxt, pos = route(current, mdp_count, nxt, pos)
-            if self.within is not None:
-                # A bracket's pairs, once its route is done, stay for the round.
-                for a, b in rec.pairs:
-                    if frozenset((a, b)) not in self.within:
-                        raise PairOutside(a, b)
+            self._stay_within(rec)
             brackets.append(rec)
             ctx.single_downfloater_is_pab = self._c9_in_force(floaters, nxt, pos)
             current = floaters + nxt
             mdp_count = len(floaters)
+            if trail is not None and pos < n:
+                trail.marks.append(self._mark(pos, current, mdp_count, brackets))
         left = sorted(rs.alive)
         if len(left) > 1:
             raise NoPairing("players left unpaired: " + ", ".join(str(order[v].tpn) for v in left))
         bye = order[left[0]].tpn if left else None
         return self._result(bye, brackets, ctx.bye_score if ctx.odd else None)
+
+    def _stay_within(self, rec: BracketRecord) -> None:
+        """Under ``within``: a bracket's pairs, once its route is done, stay for the round."""
+        if self.within is not None:
+            for a, b in rec.pairs:
+                if frozenset((a, b)) not in self.within:
+                    raise PairOutside(a, b)
+
+    def _trail(self) -> Trail | None:
+        """In a family, under the 2017/2012 route: this re-pairing's trail of marks, with
+        the marks it shares with an earlier re-pairing (.family.RoundFamily.trail).
+
+        Why those brackets pair alike: a reading changes one player's record, and with it
+        his state and maybe his last opponents' (the others keep their state objects).  A
+        bracket above all of them reads the players below it only as a number (the
+        layout's), through the criteria context of the PAB pre-pass and C9's setup (the
+        trail's key), and through whether they can all be paired after it (A.9's test,
+        :meth:`_rest_completes`), which :meth:`_resume` asks again of this round.  Not
+        under 2025, whose matchings may take in the whole field (C4)."""
+        rs, family = self.rs, self.rs.family
+        if family is None or self.edition.completion_every_bracket:
+            return None
+        c9 = None
+        if rs.c9 is not None:
+            c9 = tuple(sorted((p.tpn, rs.c9_setup[v]) for v, p in enumerate(rs.order)))
+        return family.trail(rs.order, (type(self), rs.n, self.matcher.context_key(), c9))
+
+    def _mark(
+        self, pos: int, current: list[int], mdp_count: int, brackets: list[BracketRecord]
+    ) -> Mark:
+        rs = self.rs
+        return Mark(
+            pos,
+            tuple(current),
+            mdp_count,
+            tuple(brackets),
+            replace(rs.ctx),
+            dict(rs.final),
+            frozenset(rs.alive),
+            frozenset(rs.dropped),
+            tuple(rs.values_log),
+            rs.bk,
+            self.local_misses,
+        )
+
+    def _resume(
+        self, trail: Trail, brackets: list[BracketRecord]
+    ) -> tuple[list[int], int, int, Context]:
+        """The round state at the furthest of ``trail``'s marks after each of whose
+        brackets everybody left can still be paired in this round too (the A.9 test the
+        brackets passed), their brackets checked against ``within``: the next bracket's
+        players, MDP count and start, and the context."""
+        rs = self.rs
+        start = (rs.final, rs.alive)
+        kept = 0
+        for mark in trail.marks:
+            rs.final, rs.alive = dict(mark.final), set(mark.alive)
+            if not self._rest_completes():
+                break
+            kept += 1
+        del trail.marks[kept:]
+        if not kept:
+            rs.final, rs.alive = start
+            return self._group(0), 0, len(self._group(0)), rs.ctx
+        mark = trail.marks[-1]
+        if rs.family is not None:
+            rs.family.resumed += len(mark.brackets)
+        for rec in mark.brackets:
+            self._stay_within(rec)
+            brackets.append(rec)
+        rs.ctx = replace(mark.ctx)
+        rs.final, rs.alive, rs.dropped = dict(mark.final), set(mark.alive), set(mark.dropped)
+        rs.vals = {}
+        for values in mark.values:
+            rs.vals.update(values)
+        rs.values_log = list(mark.values)
+        rs.bk = mark.bk
+        self.local_misses = mark.local_misses
+        return list(mark.current), mark.mdp_count, mark.pos, rs.ctx
 
     def _round_context(self) -> Context:
         """The round's criteria context after the PAB pre-pass (C5), and what a pair with a

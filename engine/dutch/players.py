@@ -125,13 +125,16 @@ def restate(
     state is built anew, and so are those of his opponents of the last two rounds: their
     floats compare their score with his then (1.4.2).  Every other state reads only its own
     record and its pairing number, which moves only when he joins or leaves the players to
-    pair, or his having taken part changes: then every state is built anew."""
+    pair, or his having taken part changes: then every state is built anew.  A state that
+    comes out as in ``base_states`` is that state object: a family's re-pairings tell who
+    changed by identity (DutchPairer._trail)."""
     if (
         inp.to_pair != base.to_pair
         or inp.round != base.round
         or _took_part(inp.players[tpn]) != _took_part(base.players[tpn])
     ):
-        return build_states(inp, edition)
+        built = build_states(inp, edition)
+        return {x: _kept(state, base_states.get(x)) for x, state in built.items()}
     rnd = inp.round
     anew = {tpn} if tpn in base_states else set()
     for rec in (inp.players[tpn], base.players[tpn]):
@@ -141,8 +144,12 @@ def restate(
     raw = _RawScores(inp)
     states = dict(base_states)
     for x in anew:
-        states[x] = _state(inp, edition, x, base_states[x].rank, raw)
+        states[x] = _kept(_state(inp, edition, x, base_states[x].rank, raw), base_states[x])
     return states
+
+
+def _kept(state: PlayerState, before: PlayerState | None) -> PlayerState:
+    return before if before is not None and before == state else state
 
 
 class _RawScores(dict[int, int]):

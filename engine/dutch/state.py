@@ -136,6 +136,9 @@ class RoundState:
         ids: dict[tuple[object, ...], int] = {} if self.family is None else self.family.signatures
         self.sig: list[int] = [ids.setdefault(_signature(p), len(ids)) for p in self.order]
         self.vals: dict[tuple[int, int], list[Value]] = {}
+        # The brackets' pair values in the order they went into ``vals`` (a family's
+        # marks keep them: .family.Mark).
+        self.values_log: list[dict[tuple[int, int], list[Value]]] = []
         # Each pair's value list, one list per content (BracketMatcher._bracket_values).
         self.interned: dict[tuple[object, ...], list[Value]] = (
             {} if self.family is None else self.family.interned

@@ -9,6 +9,8 @@ the last brackets' weights are too wide for rustworkx, and on corpus rounds of 2
 
 from __future__ import annotations
 
+import contextlib
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -205,6 +207,9 @@ def test_a_reading_reads_one_player_anew(path, rounds, met):
             for ed, states in base_states.items():
                 anew = restate(fresh, EDITIONS[ed], base, states, tpn)
                 assert anew == build_states(fresh, EDITIONS[ed])
+                # A state that comes out as before is the one it was (its identity tells a
+                # family's re-pairings who changed: DutchPairer._trail).
+                assert all(anew[x] is states[x] for x in anew if anew[x] == states.get(x))
                 if any(anew[x] != states.get(x) for x in anew if x != tpn):
                     kinds.add("another player's state")
                 if any(anew[x].rank != states[x].rank for x in anew if x in states):
@@ -247,6 +252,107 @@ def test_a_family_pairs_each_reading_as_the_reading_alone(path, rnd, edition, le
         paired += 1
     assert paired >= least
     assert family.hits > 0
+
+
+@pytest.mark.parametrize(
+    ("path", "rnd", "edition"),
+    [
+        (LONG, 31, "2017"),
+        (LONG, 45, "2017"),
+        (LONG, 45, "2012"),
+        (CORPUS / "dutch2017" / "t000003.trf", 6, "2017"),
+        # A reading whose player, read otherwise, leaves the players below a bracket
+        # unpairable (A.9) where the earlier reading's could all be paired: resumed above it.
+        (CORPUS / "dutch2017" / "t000013.trf", 7, "2017"),
+        (CORPUS / "dutch2017" / "t000013.trf", 12, "2017"),
+    ],
+    ids=["long-31", "long-45", "long-45-2012", "t000003-6", "t000013-7", "t000013-12"],
+)
+def test_a_family_resumes_a_reading_where_an_earlier_one_left_the_same_brackets(path, rnd, edition):
+    """Re-pairings of one round resume from an earlier one's state after the brackets above
+    every player whose state the reading changed (DutchPairer._resume): each reading,
+    its states built as the readings build them (players.restate), pairs as the pairer
+    alone pairs it - whole rounds, NoPairing alike - while brackets are resumed."""
+    from trfaudit.engine.dutch.family import RoundFamily
+    from trfaudit.engine.dutch.pairer import DutchPairer
+    from trfaudit.engine.dutch.players import build_states, restate
+    from trfaudit.engine.history import reread_input
+
+    ed = EDITIONS[edition]
+    t = read(path)
+    base = round_input(with_pending_paired(t, rnd), rnd)
+    base_states = build_states(base, ed)
+    family = RoundFamily(base, ed)
+
+    def outcome(pairer: DutchPairer) -> object:
+        try:
+            got = pairer.pair()
+        except NoPairing:
+            return "no pairing"
+        return got.boards, got.bye
+
+    readings = 0
+    for tpn, _, _, other in absence_readings(t, rnd, set(t.players)):
+        inp = reread_input(base, with_pending_paired(other, rnd), tpn)
+        states = restate(inp, ed, base, base_states, tpn)
+        alone = outcome(DutchPairer(inp, ed, states=states))
+        assert outcome(DutchPairer(inp, ed, states=states, family=family)) == alone
+        readings += 1
+    assert readings >= 4
+    assert family.resumed > readings  # brackets taken from marks: more than one a reading
+
+
+def test_a_resumed_reading_is_in_the_state_the_pairer_alone_reaches_there():
+    """Where a re-pairing resumes (DutchPairer._resume), its round state is the one the
+    pairer alone has after the same brackets: the context, the pairs fixed and dropped, the
+    players unpaired, the pairs' values, the brackets' records, the next bracket."""
+    from trfaudit.engine.dutch.family import Mark, RoundFamily
+    from trfaudit.engine.dutch.pairer import DutchPairer
+    from trfaudit.engine.dutch.players import build_states, restate
+    from trfaudit.engine.history import reread_input
+
+    resumed: list[tuple[object, ...]] = []
+
+    class Watched(DutchPairer):
+        def _resume(self, trail, brackets):  # type: ignore[no-untyped-def]
+            current, mdp_count, pos, ctx = super()._resume(trail, brackets)
+            rs = self.rs
+            if trail.marks:  # resumed (else started from the top); its state as it is now
+                resumed.append(
+                    (pos, tuple(current), mdp_count, tuple(brackets), replace(ctx),
+                     dict(rs.final), set(rs.alive), set(rs.dropped), dict(rs.vals),
+                     self.local_misses)
+                )  # fmt: skip
+            return current, mdp_count, pos, ctx
+
+    def state(mark: Mark) -> tuple[object, ...]:
+        values: dict[object, object] = {}
+        for v in mark.values:
+            values.update(v)
+        return (mark.pos, mark.current, mark.mdp_count, mark.brackets, mark.ctx,
+                mark.final, set(mark.alive), set(mark.dropped), values, mark.local_misses)  # fmt: skip
+
+    ed = EDITIONS["2017"]
+    t = read(LONG)
+    compared = 0
+    for rnd in (31, 45):
+        base = round_input(with_pending_paired(t, rnd), rnd)
+        base_states = build_states(base, ed)
+        family = RoundFamily(base, ed)
+        for tpn, _, _, other in absence_readings(t, rnd, set(t.players)):
+            inp = reread_input(base, with_pending_paired(other, rnd), tpn)
+            states = restate(inp, ed, base, base_states, tpn)
+            alone = RoundFamily(base, ed)  # a family of its own: its marks, nothing resumed
+            resumed.clear()
+            for fam in (alone, family):
+                with contextlib.suppress(NoPairing):
+                    Watched(inp, ed, states=states, family=fam).pair()
+            if resumed:
+                (got,) = resumed
+                marks = {m.pos: state(m) for m in alone.trails[-1].marks}
+                assert got == marks[got[0]]
+                compared += 1
+    assert compared >= 10
 
 
 def test_a_family_keeps_its_openings_within_its_budget():
