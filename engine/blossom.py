@@ -160,32 +160,12 @@ class _Matcher:
         self.base[b] = base
         self.parent[b] = -1
         self.parent[bb] = b
-        # From v's side up to the base's blossom: each step is the edge by which the lower
-        # one got its label; in the cycle it runs from the upper one down.
-        down: list[int] = []
-        down_edges: list[int] = []
-        down_from: list[int] = []
-        x = bv
-        while x != bb:
-            self.parent[x] = b
-            down.append(x)
-            ke = self.label_edge[x]
-            inside = self.label_at[x]
-            down_edges.append(ke)
-            down_from.append(self.other(ke, inside))
-            x = self.top[self.other(ke, inside)]
-        up: list[int] = []
-        up_edges: list[int] = []
-        up_from: list[int] = []
-        x = bw
-        while x != bb:
-            self.parent[x] = b
-            up.append(x)
-            ke = self.label_edge[x]
-            inside = self.label_at[x]
-            up_edges.append(ke)
-            up_from.append(inside)
-            x = self.top[self.other(ke, inside)]
+        # Each side's blossoms up to the base's, with the edges by which they got their
+        # labels: in the cycle, v's side runs from the base's blossom down (each edge from
+        # its upper end), w's side up (each edge from its lower end, the one inside).
+        down, down_edges, down_inside = self.tree_path(bv, bb, b)
+        up, up_edges, up_from = self.tree_path(bw, bb, b)
+        down_from = [self.other(ke, x) for ke, x in zip(down_edges, down_inside)]
         self.children[b] = [bb, *reversed(down), *up]
         self.links[b] = [*reversed(down_edges), k, *up_edges]
         self.link_from[b] = [*reversed(down_from), v, *up_from]
@@ -215,6 +195,21 @@ class _Matcher:
         chosen = list(best_to.values())
         self.best_list[b] = chosen
         self.best[b] = min(chosen, key=self.slack, default=-1)
+
+    def tree_path(self, x: int, bb: int, b: int) -> tuple[list[int], list[int], list[int]]:
+        """The outermost blossoms from ``x`` up the alternating tree to ``bb`` (not
+        included), each made a child of ``b``, with the edge by which each got its label
+        and that edge's end inside it."""
+        path: list[int] = []
+        edges: list[int] = []
+        inside: list[int] = []
+        while x != bb:
+            self.parent[x] = b
+            path.append(x)
+            edges.append(self.label_edge[x])
+            inside.append(self.label_at[x])
+            x = self.top[self.other(edges[-1], inside[-1])]
+        return path, edges, inside
 
     def expand(self, b: int, end_of_stage: bool) -> None:
         """Undo blossom ``b`` (its dual is zero): its children become outermost; an inner
