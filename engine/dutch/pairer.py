@@ -110,8 +110,9 @@ class DutchPairer:
         pos = len(current)
         mdp_count = 0
         trail = self._trail()
-        if trail is not None and trail.marks:
-            current, mdp_count, pos, ctx = self._resume(trail, brackets)
+        resumed = self._resume(trail, brackets) if trail is not None and trail.marks else None
+        if resumed is not None:
+            current, mdp_count, pos, ctx = resumed
         while len(current) > 1 or pos < n:
             nxt = self._group(pos)
             pos += len(nxt)
@@ -175,11 +176,12 @@ class DutchPairer:
 
     def _resume(
         self, trail: Trail, brackets: list[BracketRecord]
-    ) -> tuple[list[int], int, int, Context]:
+    ) -> tuple[list[int], int, int, Context] | None:
         """The round state at the furthest of ``trail``'s marks after each of whose
         brackets everybody left can still be paired in this round too (the A.9 test the
         brackets passed), their brackets checked against ``within``: the next bracket's
-        players, MDP count and start, and the context."""
+        players, MDP count and start, and the context; None (nothing changed) when there
+        is no such mark."""
         rs = self.rs
         start = (rs.final, rs.alive)
         kept = 0
@@ -191,7 +193,7 @@ class DutchPairer:
         del trail.marks[kept:]
         if not kept:
             rs.final, rs.alive = start
-            return self._group(0), 0, len(self._group(0)), rs.ctx
+            return None
         mark = trail.marks[-1]
         if rs.family is not None:
             rs.family.resumed += len(mark.brackets)

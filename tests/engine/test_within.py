@@ -315,15 +315,16 @@ def test_a_resumed_reading_is_in_the_state_the_pairer_alone_reaches_there():
 
     class Watched(DutchPairer):
         def _resume(self, trail, brackets):  # type: ignore[no-untyped-def]
-            current, mdp_count, pos, ctx = super()._resume(trail, brackets)
+            got = super()._resume(trail, brackets)
             rs = self.rs
-            if trail.marks:  # resumed (else started from the top); its state as it is now
+            if got is not None:  # resumed (else started from the top): its state as it is now
+                current, mdp_count, pos, ctx = got
                 resumed.append(
                     (pos, tuple(current), mdp_count, tuple(brackets), replace(ctx),
                      dict(rs.final), set(rs.alive), set(rs.dropped), dict(rs.vals),
                      self.local_misses)
                 )  # fmt: skip
-            return current, mdp_count, pos, ctx
+            return got
 
     def state(mark: Mark) -> tuple[object, ...]:
         values: dict[object, object] = {}
