@@ -36,6 +36,47 @@ def _content(vs: list[Value], vector: list[int]) -> tuple[object, ...]:
     return tuple(key)
 
 
+class _Valuation:
+    """A bracket's pairs as :meth:`BracketMatcher._bracket_values` values them: each pair's
+    value list (``local``), the groups of pairs by list, and per lower player's signature
+    and whether he is in the bracket, the groups by the higher player's signature
+    (``rows``; signatures as ints: equal signatures, equal ints)."""
+
+    def __init__(
+        self, matcher: BracketMatcher, known: dict[tuple[int, int, bool], list[Value]]
+    ) -> None:
+        rs = matcher.rs
+        self.matcher, self.known = matcher, known
+        self.order, self.sig, self.interned = rs.order, rs.sig, rs.interned
+        self.in_next = [
+            (ci, c) for ci, c in enumerate(rs.criteria) if c.key in ("F1", "C8a", "C8b", "C9")
+        ]
+        self.vector = [ci for ci, c in enumerate(rs.criteria) if c.vector]
+        self.local: dict[tuple[int, int], list[Value]] = {}
+        self.groups: list[PairGroup] = []
+        self.rows: dict[tuple[int, bool], dict[int, PairGroup]] = {}
+        self._kept: dict[int, PairGroup] = {}  # the groups by id of their list
+
+    def group_of(self, vs: list[Value]) -> PairGroup:
+        g = self._kept.get(id(vs))
+        if g is None:
+            g = self._kept[id(vs)] = (vs, set(), set())
+            self.groups.append(g)
+        return g
+
+    def group(self, s: int, h: int, l: int, inside: bool) -> PairGroup:
+        """The group of the pairs of signature ``s`` above (``h``: one such player) and
+        ``l`` below: their value list, equal lists being one list for the round and one
+        group (the weights' layout reads a group's players only as the union of such
+        groups')."""
+        key = (s, self.sig[l], inside)
+        found = self.known.get(key)
+        if found is None:
+            vs = self.matcher._pair_values(self.order[h], self.order[l], inside, self.in_next)
+            found = self.known[key] = self.interned.setdefault(_content(vs, self.vector), vs)
+        return self.group_of(found)
+
+
 class BracketMatcher:
     """The matchings of one bracket (its state: ``rs.bk``), each a best candidate that
     leaves a complete round (C4, asked of ``completion``)."""
@@ -44,6 +85,9 @@ class BracketMatcher:
     wide_question_bits = 48
     # Questions after one that needed the whole field go to it directly (solve).
     whole_after_whole = True
+    # Classes of players (one signature and C3 guard) per player up to which a bracket's
+    # pairs are found class by class (_bracket_values); above it, pair by pair.
+    class_share = 0.5
 
     def __init__(self, rs: RoundState, completion: CompletionTests) -> None:
         self.rs = rs
@@ -225,47 +269,47 @@ class BracketMatcher:
         ``known``: the value lists worked out already in this criteria context, by the two
         signatures and whether the lower player is in the bracket (a family's, .family;
         else empty), filled as they are worked out."""
-        order, crit = self.rs.order, self.rs.criteria
-        in_next = [(ci, c) for ci, c in enumerate(crit) if c.key in ("F1", "C8a", "C8b", "C9")]
-        vector = [ci for ci, c in enumerate(crit) if c.vector]
-        met, pref = self.rs.compat.met, self.rs.compat.guard  # C1, C3 as in Compatibility.allows
-        dropped, vals, sig = self.rs.dropped, self.rs.vals, self.rs.sig
-        interned = self.rs.interned
-        local: dict[tuple[int, int], list[Value]] = {}
-        groups: list[PairGroup] = []
-        kept: dict[int, PairGroup] = {}  # the groups by id of their list
-
-        def group_of(vs: list[Value]) -> PairGroup:
-            g = kept.get(id(vs))
-            if g is None:
-                g = kept[id(vs)] = (vs, set(), set())
-                groups.append(g)
-            return g
-
+        rs = self.rs
+        dropped, vals, sig, pref = rs.dropped, rs.vals, rs.sig, rs.compat.guard
+        val = _Valuation(self, known)
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
-                if e in vals and e not in dropped and self.rs.ok(*e):
-                    vs = local[e] = vals[e]
-                    kg = group_of(vs)
+                if e in vals and e not in dropped and rs.ok(*e):
+                    vs = val.local[e] = vals[e]
+                    kg = val.group_of(vs)
                     kg[1].add(e[0])
                     kg[2].add(e[1])
-        # One row of groups per (lower player's signature, inside), by the higher player's
-        # signature (an int: equal signatures, equal ints).  The players before the lower
-        # one are held in classes of one signature and C3 guard, so that a class's pairs
-        # with him are found by set difference (C1, dropped pairs).
-        rows: dict[tuple[int, bool], dict[int, PairGroup]] = {}
-        classes: dict[tuple[int, str | None], set[int]] = {}
-        for v in V[:mdp_count]:
-            classes.setdefault((sig[v], pref[v]), set()).add(v)
         dropped_with: dict[int, set[int]] = {}
         for x, y in dropped:
             dropped_with.setdefault(y, set()).add(x)
+        if len({(sig[v], pref[v]) for v in V}) <= self.class_share * len(V):
+            self._pairs_by_class(val, V, bset, mdp_count, dropped_with)
+        else:
+            self._pairs_one_by_one(val, V, bset, mdp_count, dropped_with)
+        vals.update(val.local)
+        rs.values_log.append(val.local)
+        return val.local, val.groups
+
+    def _pairs_by_class(
+        self,
+        val: _Valuation,
+        V: list[int],
+        bset: set[int],
+        mdp_count: int,
+        dropped_with: dict[int, set[int]],
+    ) -> None:
+        """:meth:`_bracket_values` where classes (one signature and C3 guard) are few: the
+        players before the lower one are held in them, so that a class's pairs with him
+        are found by set difference (C1, dropped pairs)."""
+        met, pref, sig = self.rs.compat.met, self.rs.compat.guard, self.rs.sig
+        classes: dict[tuple[int, str | None], set[int]] = {}
+        for v in V[:mdp_count]:
+            classes.setdefault((sig[v], pref[v]), set()).add(v)
         for l in V[mdp_count:]:
             inside = l in bset
             met_l, pref_l, bad = met[l], pref[l], dropped_with.get(l)
-            sig_l = sig[l]
-            row = rows.setdefault((sig_l, inside), {})
+            row = val.rows.setdefault((sig[l], inside), {})
             partners: dict[int, list[Value]] = {}
             for (s, guard), members in classes.items():
                 if pref_l is not None and guard == pref_l:
@@ -277,25 +321,48 @@ class BracketMatcher:
                     continue
                 g = row.get(s)
                 if g is None:
-                    found = known.get((s, sig_l, inside))
-                    if found is None:
-                        vs = self._pair_values(order[min(hs)], order[l], inside, in_next)
-                        # Equal lists are one list for the round, and one group: the
-                        # weights' layout reads a group's players only as the union of
-                        # such groups'.
-                        found = known[(s, sig_l, inside)] = interned.setdefault(
-                            _content(vs, vector), vs
-                        )
-                    g = row[s] = group_of(found)
+                    g = row[s] = val.group(s, min(hs), l, inside)
                 g[1].update(hs)
                 g[2].add(l)
                 partners.update(dict.fromkeys(hs, g[0]))
             hs_in_order = sorted(partners)  # the pairs in the order of the players
-            local.update(zip(zip(hs_in_order, repeat(l)), map(partners.__getitem__, hs_in_order)))
+            val.local.update(
+                zip(zip(hs_in_order, repeat(l)), map(partners.__getitem__, hs_in_order))
+            )
             classes.setdefault((sig[l], pref[l]), set()).add(l)
-        vals.update(local)
-        self.rs.values_log.append(local)
-        return local, groups
+
+    def _pairs_one_by_one(
+        self,
+        val: _Valuation,
+        V: list[int],
+        bset: set[int],
+        mdp_count: int,
+        dropped_with: dict[int, set[int]],
+    ) -> None:
+        """:meth:`_bracket_values` where players mostly have signatures of their own (long
+        events): pair by pair, the players before the lower one that he may meet (C1,
+        dropped pairs, C3) in order."""
+        met, pref, sig = self.rs.compat.met, self.rs.compat.guard, self.rs.sig
+        local = val.local
+        before = set(V[:mdp_count])
+        for l in V[mdp_count:]:
+            inside = l in bset
+            pref_l, bad = pref[l], dropped_with.get(l)
+            row = val.rows.setdefault((sig[l], inside), {})
+            hs = before - met[l]
+            if bad:
+                hs -= bad
+            for h in sorted(hs):
+                if pref_l is not None and pref[h] == pref_l:
+                    continue  # C3
+                s = sig[h]
+                g = row.get(s)
+                if g is None:
+                    g = row[s] = val.group(s, h, l, inside)
+                g[1].add(h)
+                g[2].add(l)
+                local[(h, l)] = g[0]
+            before.add(l)
 
     def _pair_values(
         self, a: PlayerState, b: PlayerState, inside: bool, in_next: list[tuple[int, Criterion]]

@@ -14,10 +14,12 @@ matching's pairs, so together they hold far fewer than the sum of what each coul
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_right, insort
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from functools import reduce
 from math import gcd
+from operator import or_
 
 from .criteria import Criterion, Value
 
@@ -51,25 +53,38 @@ class Extent:
     values: dict[Field, dict[int, int]] = field(default_factory=dict)  # group index: value
     pair_total: dict[int, int] = field(default_factory=dict)
     crit_groups: dict[int, list[int]] = field(default_factory=dict)
-    _masks: list[tuple[int, int]] = field(default_factory=list)  # each group's players
+    _masks: list[int] = field(default_factory=list)  # each group's first players
+    _masks2: list[int] = field(default_factory=list)  # and second players
+    _pair_counts: dict[tuple[int, ...], int] = field(default_factory=dict)  # by groups
+
+    # Each field's largest positive value and negative magnitude, when worked out already.
+    extremes: dict[Field, tuple[int, int]] = field(default_factory=dict)
 
     def largest(self, k: Field) -> tuple[int, int]:
         """The largest positive value and the largest negative magnitude of field ``k``."""
-        vs = self.values.get(k, {}).values()
-        return max(0, max(vs, default=0)), max(0, -min(vs, default=0))
+        known = self.extremes.get(k)
+        if known is None:
+            known = _extremes(self.values.get(k, {}))
+        return known
 
     def _pairs(self, gs: Iterable[int]) -> int:
         # The first (second) players of a set of pairs cover them: a matching holds no more
         # of those pairs than either set has members (one MDP: one pair, whatever the
-        # bracket's size), nor more than half the players they touch.  (Sets as bit masks.)
+        # bracket's size), nor more than half the players they touch.  (Sets as bit masks;
+        # the fields of one criterion often have the same groups.)
+        key = tuple(gs)
+        known = self._pair_counts.get(key)
+        if known is not None:
+            return known
         if not self._masks:
-            self._masks = [(_mask(hs), _mask(ls)) for _, hs, ls in self.groups]
-        firsts = seconds = 0
-        for g in gs:
-            h, l = self._masks[g]
-            firsts |= h
-            seconds |= l
-        return min(firsts.bit_count(), seconds.bit_count(), (firsts | seconds).bit_count() // 2)
+            self._masks = [_mask(hs) for _, hs, _ in self.groups]
+            self._masks2 = [_mask(ls) for _, _, ls in self.groups]
+        firsts = reduce(or_, map(self._masks.__getitem__, key), 0)
+        seconds = reduce(or_, map(self._masks2.__getitem__, key), 0)
+        known = self._pair_counts[key] = min(
+            firsts.bit_count(), seconds.bit_count(), (firsts | seconds).bit_count() // 2
+        )
+        return known
 
     def pairs(self, k: Field) -> int:
         """The most pairs of field ``k`` one matching holds."""
@@ -79,6 +94,11 @@ class Extent:
         """The most that criterion ``ci``'s values, as magnitudes over all its slots, add up
         to in one matching."""
         return self.pair_total[ci] * self._pairs(self.crit_groups[ci])
+
+
+def _extremes(values: dict[int, int]) -> tuple[int, int]:
+    vs = values.values()
+    return max(0, max(vs, default=0)), max(0, -min(vs, default=0))
 
 
 def _mask(vertices: set[int]) -> int:
@@ -101,8 +121,10 @@ def extent(groups: list[PairGroup]) -> Extent:
     if known is None:
         if len(_EXTENTS) >= _EXTENTS_KEPT:
             del _EXTENTS[next(iter(_EXTENTS))]  # the oldest
-        known = _EXTENTS[key] = (lists, *_columns(lists))
-    _, ex.values, ex.pair_total, ex.crit_groups = known
+        values, totals, crit_groups = _columns(lists)
+        extremes = {k: _extremes(vs) for k, vs in values.items()}
+        known = _EXTENTS[key] = (lists, values, totals, crit_groups, extremes)
+    _, ex.values, ex.pair_total, ex.crit_groups, ex.extremes = known
     return ex
 
 
@@ -149,6 +171,7 @@ _EXTENTS: dict[
         dict[Field, dict[int, int]],
         dict[int, int],
         dict[int, list[int]],
+        dict[Field, tuple[int, int]],
     ],
 ] = {}
 _EXTENTS_KEPT = 4096
@@ -228,19 +251,33 @@ _REDUNDANT: dict[
 _REDUNDANT_KEPT = 4096
 
 
-def _most(units: list[tuple[int, int]], budget: int | None) -> int:
-    """The largest sum of ``scale * y`` over ``units`` (scale, range; scales ascending),
-    0 <= y <= range, with the y adding up to at most ``budget`` (None: no bound): the
-    largest scales first."""
-    total = 0
-    for scale, rng in reversed(units):
-        take = rng if budget is None else min(rng, budget)
-        total += scale * take
-        if budget is not None:
-            budget -= take
-            if budget == 0:
-                break
-    return total
+class _Units:
+    """The fields of one criterion placed so far, as (scale, range) with the scales
+    ascending; :meth:`most` is the largest sum of ``scale * y`` over them, 0 <= y <=
+    range, with the y adding up to at most a budget: the largest scales first, which is
+    everything but the lowest scales' share of the range the budget leaves out (prefix
+    sums: one search per question, however many slots the criterion has)."""
+
+    def __init__(self) -> None:
+        self.scales: list[int] = []
+        self.ranges: list[int] = [0]  # the ranges of the lowest k fields together
+        self.sums: list[int] = [0]  # and their scale * range together
+
+    def add(self, scale: int, rng: int) -> None:
+        self.scales.append(scale)
+        self.ranges.append(self.ranges[-1] + rng)
+        self.sums.append(self.sums[-1] + scale * rng)
+
+    def most(self, budget: int | None) -> int:
+        """(``budget`` None: no bound.)"""
+        total = self.ranges[-1]
+        if budget is None or budget >= total:
+            return self.sums[-1]
+        if budget <= 0:
+            return 0
+        out = total - budget  # left out, the lowest scales first: k fields whole, one in part
+        k = bisect_right(self.ranges, out) - 1
+        return self.sums[-1] - self.sums[k] - self.scales[k] * (out - self.ranges[k])
 
 
 class WeightLayout:
@@ -285,11 +322,14 @@ class WeightLayout:
         # together by at most its budget (twice when its values have both signs: one
         # matching's positive and the other's negative values).
         self._budgets: dict[int, int | None] = {}
+        slots_of: dict[int, list[Field]] = {}
+        for k in ex.values:
+            slots_of.setdefault(k[0], []).append(k)
         for ci in {k[0] for k in fields}:
             if ci in unbounded or ci not in ex.pair_total:
                 self._budgets[ci] = None
                 continue
-            signs = [extent_of[k] for k in ex.values if k[0] == ci]
+            signs = [extent_of[k] for k in slots_of[ci]]
             mixed = any(p for p, _, _ in signs) and any(n for _, n, _ in signs)
             self._budgets[ci] = ex.budget(ci) * (2 if mixed else 1)
         self._extent_of = extent_of
@@ -313,18 +353,18 @@ class WeightLayout:
         budgets = self._budgets
         done = 0  # the most the fields of the criteria below the current one differ by
         current: int | None = None
-        units: list[tuple[int, int]] = []
+        units = _Units()
         for k in sorted(fields, key=lambda k: (-k[0], k[1])):
             if k[0] != current:
                 if current is not None:
-                    done += _most(units, budgets[current])
-                current, units = k[0], []
-            scale = 1 + done + _most(units, budgets[k[0]])
+                    done += units.most(budgets[current])
+                current, units = k[0], _Units()
+            scale = 1 + done + units.most(budgets[k[0]])
             self.scale[k] = scale
             positive, negative, pairs = self._extent_of[k]
-            units.append((scale, (positive + negative) * pairs))
+            units.add(scale, (positive + negative) * pairs)
         if current is not None:
-            done += _most(units, budgets[current])
+            done += units.most(budgets[current])
         # Every matching's criteria weight is at most ``done`` above the least one, which
         # is above -(done + 1): one bit of room; the same below F1's unit.
         self.bits = bit_width(done) + 1

@@ -19,6 +19,8 @@ from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from trfaudit.engine import EDITIONS, round_input
 from trfaudit.engine.dutch.bracket import BracketMatcher
@@ -315,3 +317,74 @@ def test_redundant_fields_are_those_in_the_span_of_the_fields_above():
                 if cells:
                     ex.values[k] = cells
             assert redundant(order, ex) == expected
+
+
+def _greedy_most(units: list[tuple[int, int]], budget: int | None) -> int:
+    """The largest sum of scale * y, 0 <= y <= range, the y adding up to at most ``budget``:
+    taken unit by unit, the largest scales first (a plain witness of weights._Units)."""
+    total = 0
+    for scale, rng in sorted(units, reverse=True):
+        take = rng if budget is None else min(rng, budget)
+        total += scale * take
+        if budget is not None:
+            budget -= take
+    return total
+
+
+@given(
+    st.lists(st.tuples(st.integers(1, 50), st.integers(0, 9)), max_size=12),
+    st.one_of(st.none(), st.integers(0, 80)),
+)
+def test_a_criterion_s_fields_differ_by_at_most_the_greedy_sum(
+    units: list[tuple[int, int]], budget: int | None
+) -> None:
+    """weights._Units (prefix sums, one search) answers as taking the largest scales first,
+    unit by unit, for every budget: the bound each field's unit is placed above."""
+    from trfaudit.engine.dutch.weights import _Units
+
+    placed = _Units()
+    for scale, rng in sorted(units):
+        placed.add(scale, rng)
+    assert placed.most(budget) == _greedy_most(units, budget)
+
+
+@pytest.mark.parametrize(("edition", "rnd"), [(EDITION_2017, 45), (EDITION_2025, 12)])
+def test_pairs_found_pair_by_pair_are_those_found_class_by_class(
+    edition: Edition, rnd: int, monkeypatch
+) -> None:
+    """BracketMatcher._bracket_values finds a bracket's pairs class by class (players of one
+    signature and C3 guard) when classes are few and pair by pair otherwise; both ways give
+    every bracket the same pairs in the same order, each with the same value list, and the
+    same groups of pairs."""
+    from trfaudit.engine.dutch import bracket as bracket_module
+
+    compared: list[int] = []
+    plain = bracket_module.BracketMatcher._bracket_values
+
+    def content(groups: list[PairGroup]) -> set[tuple[int, frozenset[int], frozenset[int]]]:
+        return {(id(vs), frozenset(hs), frozenset(ls)) for vs, hs, ls in groups}
+
+    def both(self, V, bset, mdp_count, known):  # type: ignore[no-untyped-def]
+        vals, log, dropped = dict(self.rs.vals), len(self.rs.values_log), set(self.rs.dropped)
+        # As the bracket is, and with some of its pairs dropped besides (a question's).
+        extra = set(list(combinations(V, 2))[::7])
+        for drops in (extra, set()):
+            results = []
+            for share in (1.0, 0.0):  # every bracket by classes, then every one pair by pair
+                self.rs.vals.clear()
+                self.rs.vals.update(vals)
+                del self.rs.values_log[log:]
+                self.rs.dropped = dropped | drops
+                monkeypatch.setattr(bracket_module.BracketMatcher, "class_share", share)
+                results.append(plain(self, V, bset, mdp_count, known))
+            (by_class, class_groups), (by_pair, pair_groups) = results
+            assert list(by_class) == list(by_pair)
+            assert all(by_class[e] is by_pair[e] for e in by_class)
+            assert content(class_groups) == content(pair_groups)
+            assert not drops or not drops & set(by_pair)
+        compared.append(len(by_pair))
+        return by_pair, pair_groups
+
+    monkeypatch.setattr(bracket_module.BracketMatcher, "_bracket_values", both)
+    DutchPairer(round_input(read(LONG), rnd), edition).pair()
+    assert len(compared) > 3 and max(compared) > 50
