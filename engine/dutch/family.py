@@ -8,6 +8,11 @@ by everything :meth:`.bracket.BracketMatcher.open_bracket` reads, so that each i
 once for the family.  A round state joins it only for the round, edition and forbidden pairs
 it was made for (:meth:`admits`), and each player is keyed with his number, opponents (C1)
 and C3 guard besides his signature, so that a bracket's key says who may meet whom.
+
+A round the check pairs otherwise than its record is re-paired under those readings next: the
+check's own pairing starts the round's family (:func:`keep_checked`, :func:`take_checked`),
+so that the first reading resumes from the check's marks as the later ones do from the
+earlier ones', and finds the check's value lists.
 """
 
 from __future__ import annotations
@@ -22,6 +27,8 @@ from .editions import Edition
 from .weights import WeightLayout
 
 if TYPE_CHECKING:
+    from trfaudit.trf.model import Tournament
+
     from .players import PlayerState
     from .state import BracketState
     from .trace import BracketRecord
@@ -143,3 +150,38 @@ class RoundFamily:
             self.trails.pop(0)  # the oldest
         self.trails.append(new)
         return new
+
+
+@dataclass(frozen=True)
+class Checked:
+    """Round ``round`` of ``tournament`` as the check paired it (audit.round.check_round):
+    its input, its players' states and the family the pairing started."""
+
+    tournament: Tournament
+    round: int
+    edition: Edition
+    inp: RoundInput
+    states: dict[int, PlayerState]
+    family: RoundFamily
+
+
+# The checked rounds kept for their re-pairings, by file (its object), round and edition,
+# the oldest dropped first once their families' openings hold more than _CHECKED_PAIRS pairs.
+_CHECKED: dict[tuple[int, int, str], Checked] = {}
+_CHECKED_PAIRS = 2_000_000
+
+
+def keep_checked(checked: Checked) -> None:
+    """Keep a checked round for :func:`take_checked`."""
+    _CHECKED[(id(checked.tournament), checked.round, checked.edition.name)] = checked
+    while sum(c.family.pairs for c in _CHECKED.values()) > _CHECKED_PAIRS:
+        del _CHECKED[next(iter(_CHECKED))]
+
+
+def take_checked(t: Tournament, rnd: int, edition: Edition) -> Checked | None:
+    """The check's pairing of round ``rnd`` of this very ``t`` under ``edition``, once (it
+    is no longer kept); None when it was not kept (another process checked it, say)."""
+    checked = _CHECKED.pop((id(t), rnd, edition.name), None)
+    if checked is None or checked.tournament is not t or checked.edition is not edition:
+        return None
+    return checked

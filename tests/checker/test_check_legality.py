@@ -170,10 +170,10 @@ def test_a_broken_round_is_a_discrepancy_not_an_invalid_file(make_player, make_t
 def test_no_pairing_for_a_legal_round_is_an_engine_defect(monkeypatch, corpus_dir):
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
 
-    def refuse(inp, edition):
+    def refuse(inp, edition, states, family):
         raise NoPairing("no round-pairing satisfies C1-C3")
 
-    monkeypatch.setattr(compare, "pair_round", refuse)
+    monkeypatch.setattr(compare, "pair_checked", refuse)
     report = check_round(t, 3, E2025)
     [d] = report.discrepancies
     assert (d.kind, d.criterion, d.expected) == (UNEXPLAINED, None, "no pairing")
@@ -188,10 +188,10 @@ def test_no_pairing_for_a_legal_round_is_an_engine_defect(monkeypatch, corpus_di
 def test_a_crash_is_reported_as_a_defect_not_raised(monkeypatch, corpus_dir):
     t = read(corpus_dir / "dutch2025" / "t000212.trf")
 
-    def crash(inp, edition):
+    def crash(inp, edition, states, family):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(compare, "pair_round", crash)
+    monkeypatch.setattr(compare, "pair_checked", crash)
     [d] = safe_check(t, 2, E2025).discrepancies
     assert d.kind == UNEXPLAINED and "RuntimeError: boom" in d.explanation
 

@@ -375,3 +375,54 @@ def test_a_family_keeps_its_openings_within_its_budget():
     assert list(family.openings) == ["b", "c"]
     assert family.pairs == 8
     assert family.opening("a") is None and family.opening("c") is not None
+
+
+@pytest.mark.parametrize("rnd", [12, 45])
+def test_a_differing_round_s_readings_start_from_the_check_s_pairing(rnd):
+    """A round the check pairs otherwise under 2017 keeps its pairing's family for the
+    round's readings of byes (.family.keep_checked): the readings then resume more
+    brackets, from the check's marks as well as from each other's, and every reading
+    answers as the reading paired alone."""
+    from trfaudit.engine.dutch.audit.round import check_round
+    from trfaudit.engine.dutch.readings.inputs import _Repairings
+    from trfaudit.engine.findings import DIFFERS
+
+    t, ed = read(LONG), EDITIONS["2017"]
+    readings = list(absence_readings(t, rnd, set(t.players)))
+    assert len(readings) >= 4
+    resumed = []
+    for checked_first in (False, True):
+        if checked_first:
+            assert check_round(t, rnd, ed).status == DIFFERS
+        repairings = _Repairings(t, rnd, ed, None)
+        answers = [repairings.reproduces(other, tpn) for tpn, _, _, other in readings]
+        assert answers == [reproduces(other, rnd, ed) for *_, other in readings]
+        assert repairings.family is not None
+        resumed.append(repairings.family.resumed)
+    assert resumed[1] > resumed[0]
+
+
+def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypatch):
+    """Only a differing round checked under the 2017/2012 route is kept; it is taken once,
+    and only for the very file object that was checked; past the budget of their openings'
+    pairs the oldest kept round goes first."""
+    from trfaudit.engine.dutch import family
+    from trfaudit.engine.dutch.audit.round import check_round
+
+    t, ed = read(LONG), EDITIONS["2017"]
+    monkeypatch.setattr(family, "_CHECKED", {})
+    check_round(t, 2, ed)  # matches its record
+    check_round(t, 12, EDITIONS["2025"])  # no family under 2025
+    assert family._CHECKED == {}
+    check_round(t, 12, ed)
+    assert family.take_checked(read(LONG), 12, ed) is None  # an equal file, not this one
+    assert family.take_checked(t, 12, EDITIONS["2012"]) is None
+    kept = family.take_checked(t, 12, ed)
+    assert kept is not None and kept.round == 12 and kept.family.trails
+    assert family.take_checked(t, 12, ed) is None  # taken once
+    check_round(t, 12, ed)
+    check_round(t, 14, ed)
+    assert set(family._CHECKED) == {(id(t), 12, "2017"), (id(t), 14, "2017")}
+    monkeypatch.setattr(family, "_CHECKED_PAIRS", family._CHECKED[(id(t), 14, "2017")].family.pairs)
+    check_round(t, 14, ed)  # kept again: the newest stays, the oldest goes
+    assert set(family._CHECKED) == {(id(t), 14, "2017")}

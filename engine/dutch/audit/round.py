@@ -19,12 +19,13 @@ from collections.abc import Iterable
 from collections.abc import Set as AbstractSet
 from typing import TYPE_CHECKING
 
-from trfaudit.engine import NoPairing, pair_round, round_input
+from trfaudit.engine import NoPairing, round_input
 from trfaudit.engine.dutch.audit import legality
 from trfaudit.engine.dutch.audit.colour import colour_discrepancies, colour_rule
 from trfaudit.engine.dutch.audit.localise import bracket_of_pair, bracket_view, recent_colours
 from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.pairer import board_key
+from trfaudit.engine.dutch.family import Checked, RoundFamily, keep_checked
+from trfaudit.engine.dutch.pairer import DutchPairer, board_key
 from trfaudit.engine.dutch.players import PlayerState, build_states
 from trfaudit.engine.dutch.texts.wording import person
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
@@ -288,6 +289,17 @@ def _engine_colours(illegal: list[Discrepancy], result: RoundPairing, same_pairs
         )
 
 
+def pair_checked(
+    inp: RoundInput,
+    edition: Edition,
+    states: dict[int, PlayerState],
+    family: RoundFamily | None,
+) -> RoundPairing:
+    """The engine's pairing of the checked round (its players' ``states``), the first of
+    ``family`` when given."""
+    return DutchPairer(inp, edition, states=states, family=family).pair()
+
+
 def check_round(  # noqa: C901 - the comparison in the order of the module docstring; its steps share the round's state
     t: Tournament,
     rnd: int,
@@ -307,13 +319,17 @@ def check_round(  # noqa: C901 - the comparison in the order of the module docst
         inp.rank_order = list(rank_order)
     rec = recorded_round(t, rnd)
     names = {tpn: p.name.strip() for tpn, p in t.players.items()}
+    states = build_states(inp, edition)
+    # Under the 2017 and 2012 route a differing round is re-paired under other readings of
+    # its byes next (readings.inputs): this pairing starts their family (.family).
+    family = None
+    if initial is None and rank_order is None and not edition.completion_every_bracket:
+        family = RoundFamily(inp, edition)
     try:
-        result = pair_round(inp, edition)
+        result = pair_checked(inp, edition, states, family)
         failure = None
     except NoPairing as exc:
         result, failure = None, str(exc)
-    traced = trace_of(result).states if result is not None else {}
-    states = traced if traced else build_states(inp, edition)
     initial = inp.initial_colour or "w"
 
     illegal = legality.structure(rec, edition)
@@ -364,6 +380,8 @@ def check_round(  # noqa: C901 - the comparison in the order of the module docst
                 bracket = bracket_of_pair(result, w, b)
 
     report = RoundReport(rnd, DIFFERS if found else MATCH, found)
+    if found and family is not None:
+        keep_checked(Checked(t, rnd, edition, inp, states, family))
     if found:
         rec_boards = board_order(list(rec.boards) + list(rec.colourless), states, inp)
         report.recorded = Pairing(rec_boards, rec.byes[0] if rec.byes else None)

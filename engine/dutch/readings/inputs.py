@@ -42,7 +42,7 @@ from trfaudit.engine.alternatives import with_alternatives
 from trfaudit.engine.dutch.audit.colour import colour_rule
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.family import RoundFamily
+from trfaudit.engine.dutch.family import RoundFamily, take_checked
 from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
 from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key, restate
 from trfaudit.engine.findings import (
@@ -154,9 +154,16 @@ class _Repairings:
         if rec.problems:
             return False
         if self.base is None:
-            self.base = round_input(with_pending_paired(self.t, rnd), rnd)
-            self.family = RoundFamily(self.base, self.edition)
-            self.base_states = build_states(self.base, self.edition)
+            # The check's pairing of the round, when this process made it: its input is
+            # the base (no initial colour given), its family the readings' (.family).
+            checked = take_checked(self.t, rnd, self.edition) if self.initial is None else None
+            if checked is not None:
+                self.base, self.base_states = checked.inp, checked.states
+                self.family = checked.family
+            else:
+                self.base = round_input(with_pending_paired(self.t, rnd), rnd)
+                self.family = RoundFamily(self.base, self.edition)
+                self.base_states = build_states(self.base, self.edition)
         inp = reread_input(self.base, with_pending_paired(other, rnd), tpn)
         if self.initial is not None:
             inp.initial_colour = self.initial
