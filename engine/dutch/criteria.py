@@ -318,12 +318,18 @@ class PairingScoreDifference(Criterion):
         if where != "B":
             return None
         base = ctx.low_score - ctx.point
-        out: dict[int, int] = {}
-        _count(out, h.score - base, 1)
-        _count(out, l.score - base, 1)
-        if h.score != l.score:
-            _count(out, abs(h.score - l.score), -1)
-        return {k: v for k, v in out.items() if v} or None
+        a, b = h.score - base, l.score - base
+        if a == b:
+            return {a: 2}
+        # Two differences away (both positive: the pair is in the bracket), its own added.
+        out = {a: 1, b: 1}
+        d = abs(a - b)
+        c = out.get(d, 0) - 1
+        if c:
+            out[d] = c
+        else:
+            del out[d]
+        return out
 
 
 class NextPairs2017(Criterion):
@@ -380,14 +386,17 @@ class RepeatedDownfloatDifferences(FloatHistory):
     def value(self, ctx: Context, h: PlayerState, l: PlayerState, where: Position) -> Value:
         if where != "B":
             return None
+        h_down = h.floats.get(self.back) == DOWN
+        l_down = l.floats.get(self.back) == DOWN
+        if not (h_down or l_down):
+            return None
         base = ctx.low_score - ctx.point
         out: dict[int, int] = {}
-        h_down = h.floats.get(self.back) == DOWN
         if h_down:
             _count(out, h.score - base, 1)
             if h.score > l.score:
                 _count(out, h.score - l.score, -1)
-        if l.floats.get(self.back) == DOWN:
+        if l_down:
             _count(out, l.score - base, 1)
         return {k: v for k, v in out.items() if v} or None
 

@@ -99,3 +99,46 @@ def test_criteria_are_failures_or_sums_over_players(name, edition):
                         ), (c.key, rnd)
                         checked += 1
     assert checked > 100
+
+
+def test_the_2017_score_difference_criteria_count_as_a_8_says():
+    """2017 C.6 and C.16/C.18 (A.8) against a plain count on the real states of a late
+    round: every downfloater difference the pair takes away counts +1 at its value (a
+    player's score less the bracket's lowest score less one point), the pair's own
+    difference -1 (C.6: when the scores differ; C.16/C.18: when the higher player got
+    the downfloat and the scores differ), nothing else; no entry of count 0."""
+    from collections import Counter
+
+    from trfaudit.engine.dutch.criteria import (
+        DOWN,
+        PairingScoreDifference,
+        RepeatedDownfloatDifferences,
+    )
+
+    t = read(CORPUS / "dutch2017/t000175.trf")
+    rnd = t.recorded_rounds()
+    states = sorted(
+        build_states(round_input(t, rnd), EDITIONS["2017"]).values(), key=lambda p: -p.score
+    )
+    low = min(p.score for p in states)
+    psd, c16 = PairingScoreDifference(), RepeatedDownfloatDifferences("C18", 1)
+    checked = 0
+    for ctx in _contexts(states, rnd - 1):
+        ctx.low_score = low
+        base = low - ctx.point
+        for h, l in itertools.combinations(states, 2):
+            want: Counter[int] = Counter({h.score - base: 1})
+            want[l.score - base] += 1
+            if h.score != l.score:
+                want[abs(h.score - l.score)] -= 1
+            assert psd.value(ctx, h, l, "B") == {k: v for k, v in want.items() if v}
+            down: Counter[int] = Counter()
+            if h.floats.get(1) == DOWN:
+                down[h.score - base] += 1
+                if h.score > l.score:
+                    down[h.score - l.score] -= 1
+            if l.floats.get(1) == DOWN:
+                down[l.score - base] += 1
+            assert c16.value(ctx, h, l, "B") == ({k: v for k, v in down.items() if v} or None)
+            checked += 1
+    assert checked > 1000
