@@ -168,7 +168,7 @@ class Checked:
 # The checked rounds kept for their re-pairings, by file (its object), round and edition,
 # the oldest dropped first once their families' openings hold more than _CHECKED_PAIRS pairs.
 _CHECKED: dict[tuple[int, int, str], Checked] = {}
-_CHECKED_PAIRS = 2_000_000
+_CHECKED_PAIRS = 500_000
 
 
 def keep_checked(checked: Checked) -> None:
@@ -185,3 +185,9 @@ def take_checked(t: Tournament, rnd: int, edition: Edition) -> Checked | None:
     if checked is None or checked.tournament is not t or checked.edition is not edition:
         return None
     return checked
+
+
+def drop_checked(t: Tournament) -> None:
+    """Forget the checked rounds of ``t`` still kept."""
+    for key in [key for key, c in _CHECKED.items() if c.tournament is t]:
+        del _CHECKED[key]

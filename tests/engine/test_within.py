@@ -403,7 +403,8 @@ def test_a_differing_round_s_readings_start_from_the_check_s_pairing(rnd):
 
 
 def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypatch):
-    """Only a differing round checked under the 2017/2012 route is kept; it is taken once,
+    """Only a differing round checked under the 2017/2012 route, with byes to read
+    otherwise, is kept; it is taken once,
     and only for the very file object that was checked; past the budget of their openings'
     pairs the oldest kept round goes first."""
     from trfaudit.engine.dutch import family
@@ -413,6 +414,8 @@ def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypat
     monkeypatch.setattr(family, "_CHECKED", {})
     check_round(t, 2, ed)  # matches its record
     check_round(t, 12, EDITIONS["2025"])  # no family under 2025
+    # Differs, but no player it names has a bye to read otherwise (no readings follow).
+    assert check_round(read(CORPUS / "large" / "long100x60-2025.trf"), 15, ed).status == "differs"
     assert family._CHECKED == {}
     check_round(t, 12, ed)
     assert family.take_checked(read(LONG), 12, ed) is None  # an equal file, not this one
@@ -426,3 +429,8 @@ def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypat
     monkeypatch.setattr(family, "_CHECKED_PAIRS", family._CHECKED[(id(t), 14, "2017")].family.pairs)
     check_round(t, 14, ed)  # kept again: the newest stays, the oldest goes
     assert set(family._CHECKED) == {(id(t), 14, "2017")}
+    monkeypatch.setattr(family, "_CHECKED_PAIRS", 10**9)
+    other = read(LONG)
+    check_round(other, 12, ed)
+    family.drop_checked(t)  # what diagnose does with the rounds no reading took
+    assert set(family._CHECKED) == {(id(other), 12, "2017")}

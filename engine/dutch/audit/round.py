@@ -380,8 +380,6 @@ def check_round(  # noqa: C901 - the comparison in the order of the module docst
                 bracket = bracket_of_pair(result, w, b)
 
     report = RoundReport(rnd, DIFFERS if found else MATCH, found)
-    if found and family is not None:
-        keep_checked(Checked(t, rnd, edition, inp, states, family))
     if found:
         rec_boards = board_order(list(rec.boards) + list(rec.colourless), states, inp)
         report.recorded = Pairing(rec_boards, rec.byes[0] if rec.byes else None)
@@ -427,4 +425,9 @@ def check_round(  # noqa: C901 - the comparison in the order of the module docst
         report.players = [
             player_info(t, p, rnd, states, inp) for p in dict.fromkeys(mentioned) if p in t.players
         ]
+        if family is not None:
+            from trfaudit.engine.dutch.readings.inputs import has_absence_readings  # reads us
+
+            if has_absence_readings(t, report):  # the round's readings come next: keep it
+                keep_checked(Checked(t, rnd, edition, inp, states, family))
     return report

@@ -42,7 +42,7 @@ from trfaudit.engine.alternatives import with_alternatives
 from trfaudit.engine.dutch.audit.colour import colour_rule
 from trfaudit.engine.dutch.audit.round import check_round
 from trfaudit.engine.dutch.editions import Edition
-from trfaudit.engine.dutch.family import RoundFamily, take_checked
+from trfaudit.engine.dutch.family import RoundFamily, drop_checked, take_checked
 from trfaudit.engine.dutch.pairer import DutchPairer, PairOutside
 from trfaudit.engine.dutch.players import PlayerState, build_states, pairing_key, restate
 from trfaudit.engine.findings import (
@@ -316,6 +316,18 @@ def absence_readings(
     """(player, round, kind, re-read tournament) for the byes of ``players`` (those the
     round's findings name) in rounds ``rnd-1`` down to 1, then in round ``rnd`` itself."""
     count = 0
+    for tpn, r, entry in _bye_entries(t, rnd, players):
+        for kind in _OTHER_READINGS[entry.kind]:
+            if count >= MAX_ABSENCE_READINGS:
+                return
+            count += 1
+            yield tpn, r, kind, _reread(t, tpn, r, kind)
+
+
+def _bye_entries(
+    t: Tournament, rnd: int, players: set[int]
+) -> Iterable[tuple[int, int, RoundEntry]]:
+    """The entries :func:`absence_readings` reads otherwise, in its order."""
     # Earlier rounds first, the nearest first: a wrong entry changes every round after it,
     # and the round's own bye read otherwise may reproduce a later round by chance and hide
     # it (tests/checker/test_check_inputs.py, test_an_f_written_for_a_u).
@@ -325,11 +337,13 @@ def absence_readings(
             entry = p.entry(r) if p is not None else None
             if entry is None or entry.kind not in _OTHER_READINGS or entry.opponent:
                 continue
-            for kind in _OTHER_READINGS[entry.kind]:
-                if count >= MAX_ABSENCE_READINGS:
-                    return
-                count += 1
-                yield tpn, r, kind, _reread(t, tpn, r, kind)
+            yield tpn, r, entry
+
+
+def has_absence_readings(t: Tournament, report: RoundReport) -> bool:
+    """Has the differing round of ``report`` readings of byes to try (:func:`diagnose`'s
+    search, :func:`absence_readings` of the players its findings name)?"""
+    return any(_bye_entries(t, report.round, _named(report)))
 
 
 # -- acceleration ----------------------------------------------------------------------------
@@ -415,6 +429,7 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
     ]
     if not differing:
         return reports
+    given = t
     left = list(differing)
     found: list[Explained] = []
     others: dict[int, list[Alternative]] = {}  # round -> readings that would reproduce it
@@ -511,6 +526,8 @@ def diagnose(  # noqa: C901 - the input causes, cheapest first, each tried on th
             )
             for d in by_round[rnd].discrepancies:
                 d.evidence = f"{d.evidence}; {note}" if d.evidence else note
+    for checked in {id(given): given, id(t): t}.values():
+        drop_checked(checked)  # the checked rounds no reading took (explained otherwise)
     out = [with_alternatives(by_round[r.round], others.get(r.round, [])) for r in reports]
     if not found:
         return out
