@@ -136,31 +136,55 @@ def _columns(
     values: dict[Field, dict[int, int]] = {}
     totals: dict[int, int] = {}
     crit_groups: dict[int, list[int]] = {}
-    # Criterion by criterion (the value lists' columns): most are empty in most brackets.
-    for ci, column in enumerate(zip(*lists)):
-        if not any(column):
-            continue
-        best, members = 0, []
-        for gi, v in enumerate(column):
-            if not v:
-                continue
-            if isinstance(v, dict):
-                total = 0
-                for slot, c in v.items():
-                    if c:
-                        values.setdefault((ci, slot), {})[gi] = c
-                        total += abs(c)
-            else:
-                values.setdefault((ci, 0), {})[gi] = v
-                total = abs(v)
-            if total:
-                if total > best:
-                    best = total
-                members.append(gi)
-        if members:
-            totals[ci] = best
-            crit_groups[ci] = members
+    for gi, vs in enumerate(lists):
+        items, sums = _fields_of(vs)
+        for k, c in items:
+            column = values.get(k)
+            if column is None:
+                column = values[k] = {}
+            column[gi] = c
+        for ci, total in sums:
+            if total > totals.get(ci, 0):
+                totals[ci] = total
+            members = crit_groups.get(ci)
+            if members is None:
+                members = crit_groups[ci] = []
+            members.append(gi)
     return values, totals, crit_groups
+
+
+def _fields_of(vs: list[Value]) -> tuple[list[tuple[Field, int]], list[tuple[int, int]]]:
+    """A value list's nonzero fields, and per criterion with any the sum of their
+    magnitudes (its entry held in _FIELDS_OF: a list recurs in the extents of many
+    brackets of a round and its re-pairings)."""
+    known = _FIELDS_OF.get(id(vs))
+    if known is not None:
+        return known[1], known[2]
+    items: list[tuple[Field, int]] = []
+    sums: list[tuple[int, int]] = []
+    for ci, v in enumerate(vs):
+        if not v:
+            continue
+        if isinstance(v, dict):
+            total = 0
+            for slot, c in v.items():
+                if c:
+                    items.append(((ci, slot), c))
+                    total += abs(c)
+        else:
+            items.append(((ci, 0), v))
+            total = abs(v)
+        if total:
+            sums.append((ci, total))
+    if len(_FIELDS_OF) >= _FIELDS_KEPT:
+        del _FIELDS_OF[next(iter(_FIELDS_OF))]  # the oldest
+    _FIELDS_OF[id(vs)] = (vs, items, sums)
+    return items, sums
+
+
+# _fields_of()'s answers by the list (its id; the entry holds the list).
+_FIELDS_OF: dict[int, tuple[list[Value], list[tuple[Field, int]], list[tuple[int, int]]]] = {}
+_FIELDS_KEPT = 200_000
 
 
 # extent()'s answers by the value lists (their ids; the entry holds the lists).

@@ -66,3 +66,24 @@ def test_greedy_matchings_are_matchings_and_the_answer_is_the_maximum_matchings(
     stand = [(-1, v) for v in players if spare(v)] if odd else []
     exists = len(max_cardinality_matching(verts, legal + stand)) == len(verts)
     assert (tests.with_stand_in(players, spare, keep) is not None) == exists
+
+
+@pytest.mark.parametrize(
+    ("folder", "name", "rnd"),
+    [
+        ("dutch2025", "t000244.trf", 12),
+        ("peers", "lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_2.trf", 45),
+    ],
+)
+def test_each_player_s_later_partners_are_those_the_round_allows(folder, name, rnd) -> None:
+    """CompletionTests.later: for every player, exactly the players after him that C1 and
+    C3 allow him to meet (Compatibility.allows), ascending, with some absolute colour
+    preferences and a forbidden pair besides."""
+    t = read(CORPUS / folder / name)
+    inp = round_input(t, rnd)
+    tpns = sorted(inp.to_pair)
+    inp.forbidden = {frozenset((tpns[0], tpns[-1])), frozenset((tpns[1], tpns[2]))}
+    rs = RoundState(inp, EDITIONS["2025"])
+    assert any(g is not None for g in rs.compat.guard)  # C3 has something to forbid
+    later = CompletionTests(rs).later()
+    assert later == [[b for b in range(a + 1, rs.n) if rs.ok(a, b)] for a in range(rs.n)]

@@ -388,3 +388,33 @@ def test_pairs_found_pair_by_pair_are_those_found_class_by_class(
     monkeypatch.setattr(bracket_module.BracketMatcher, "_bracket_values", both)
     DutchPairer(round_input(read(LONG), rnd), edition).pair()
     assert len(compared) > 3 and max(compared) > 50
+
+
+_VALUE = st.one_of(
+    st.none(),
+    st.integers(-3, 3),
+    st.dictionaries(st.integers(0, 6), st.integers(-2, 2), max_size=4),
+)
+
+
+@given(st.lists(st.lists(_VALUE, min_size=5, max_size=5), max_size=8))
+def test_the_value_lists_columns_are_their_nonzero_fields(rows: list[list[Value]]) -> None:
+    """weights._columns (each list's fields kept by list): per field the nonzero values by
+    list, per criterion the largest sum of magnitudes of one list and the lists with a
+    nonzero one, as read straight off the lists; a list given twice is read alike."""
+    from trfaudit.engine.dutch.weights import _columns
+
+    lists = tuple(rows) + tuple(rows[:2])  # the first two again: the kept fields
+    values, totals, members = _columns(lists)
+    want: dict[tuple[int, int], dict[int, int]] = {}
+    sums: dict[int, dict[int, int]] = {}
+    for gi, vs in enumerate(lists):
+        for ci, v in enumerate(vs):
+            slots = v if isinstance(v, dict) else {0: v or 0}
+            for slot, c in slots.items():
+                if c:
+                    want.setdefault((ci, slot), {})[gi] = c
+                    sums.setdefault(ci, {})[gi] = sums.get(ci, {}).get(gi, 0) + abs(c)
+    assert values == want
+    assert totals == {ci: max(by.values()) for ci, by in sums.items()}
+    assert members == {ci: sorted(by) for ci, by in sums.items()}
