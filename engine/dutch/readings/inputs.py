@@ -23,7 +23,8 @@ that fixes a pair the record lacks, and at the last bracket as soon as some matc
 players is worth more on the criteria than the record's pairs of them.  A reading of one
 player's bye reads only his record anew (and the states that read it), readings that leave
 the round's input the same to the pairer are paired once, and the re-pairings of a round
-share the brackets they open alike (:class:`_Repairings`, :mod:`..family`).  Each differing
+share the brackets they open alike (:class:`_Repairings`, :mod:`..family`), starting from
+the check's own pairing of the round when this process made it.  Each differing
 round's search of bye readings is one task (:func:`first_absence_reading`), which
 :func:`diagnose` may run in other processes.  The search is bounded
 (:data:`MAX_ABSENCE_READINGS`, :data:`MAX_MOVERS`).
