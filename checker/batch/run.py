@@ -94,8 +94,14 @@ def run(
                 done += 1
                 if progress:
                     progress(done, total)
+        if options.jobs <= 1:
+            # Finished before the next file is checked: its searches (the readings of a
+            # differing round's byes) then start from this process's pairings of its
+            # rounds, which the engine keeps for the file checked last.
+            _finish_file(prep, [results[(i, rnd)] for rnd in prep.rounds], map)
     if not pool_tasks:
-        _finish(prepared, results, map)
+        if options.jobs > 1:
+            _finish(prepared, results, map)
         return BatchReport([p.report for p in prepared])
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
@@ -136,7 +142,12 @@ def _finish(
     """Each file's report from its rounds' (``results``, by file index and round), finished
     by its system (``tasks``: how its independent searches run)."""
     for i, prep in enumerate(prepared):
-        prep.report.rounds = prep.finish([results[(i, rnd)] for rnd in prep.rounds], tasks)
+        _finish_file(prep, [results[(i, rnd)] for rnd in prep.rounds], tasks)
+
+
+def _finish_file(prep: Prepared, rounds: list[RoundReport], tasks: TaskMap) -> None:
+    """One file's report from its rounds', finished by its system."""
+    prep.report.rounds = prep.finish(rounds, tasks)
 
 
 def _system_name(prep: Prepared) -> str:

@@ -165,14 +165,18 @@ class Checked:
     family: RoundFamily
 
 
-# The checked rounds kept for their re-pairings, by file (its object), round and edition,
-# the oldest dropped first once their families' openings hold more than _CHECKED_PAIRS pairs.
+# The checked rounds kept for their re-pairings, by file (its object), round and edition:
+# those of the file checked last (its readings follow its checks; a check that no readings
+# follow, explain's or a conformance verdict's, leaves one file's at most), the oldest
+# dropped first once their families' openings hold more than _CHECKED_PAIRS pairs.
 _CHECKED: dict[tuple[int, int, str], Checked] = {}
 _CHECKED_PAIRS = 500_000
 
 
 def keep_checked(checked: Checked) -> None:
-    """Keep a checked round for :func:`take_checked`."""
+    """Keep a checked round for :func:`take_checked` (and forget other files' rounds)."""
+    for key in [key for key, c in _CHECKED.items() if c.tournament is not checked.tournament]:
+        del _CHECKED[key]
     _CHECKED[(id(checked.tournament), checked.round, checked.edition.name)] = checked
     while sum(c.family.pairs for c in _CHECKED.values()) > _CHECKED_PAIRS:
         del _CHECKED[next(iter(_CHECKED))]

@@ -336,7 +336,7 @@ def test_a_resumed_reading_is_in_the_state_the_pairer_alone_reaches_there():
     ed = EDITIONS["2017"]
     t = read(LONG)
     compared = 0
-    for rnd in (31, 45):
+    for rnd in (31,):
         base = round_input(with_pending_paired(t, rnd), rnd)
         base_states = build_states(base, ed)
         family = RoundFamily(base, ed)
@@ -377,7 +377,7 @@ def test_a_family_keeps_its_openings_within_its_budget():
     assert family.opening("a") is None and family.opening("c") is not None
 
 
-@pytest.mark.parametrize("rnd", [12, 45])
+@pytest.mark.parametrize("rnd", [12, 31])
 def test_a_differing_round_s_readings_start_from_the_check_s_pairing(rnd):
     """A round the check pairs otherwise under 2017 keeps its pairing's family for the
     round's readings of byes (.family.keep_checked): the readings then resume more
@@ -404,7 +404,7 @@ def test_a_differing_round_s_readings_start_from_the_check_s_pairing(rnd):
 
 def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypatch):
     """Only a differing round checked under the 2017/2012 route, with byes to read
-    otherwise, is kept; it is taken once,
+    otherwise, of the file checked last, is kept; it is taken once,
     and only for the very file object that was checked; past the budget of their openings'
     pairs the oldest kept round goes first."""
     from trfaudit.engine.dutch import family
@@ -430,7 +430,10 @@ def test_a_checked_round_is_kept_once_for_its_own_file_within_a_budget(monkeypat
     check_round(t, 14, ed)  # kept again: the newest stays, the oldest goes
     assert set(family._CHECKED) == {(id(t), 14, "2017")}
     monkeypatch.setattr(family, "_CHECKED_PAIRS", 10**9)
+    check_round(t, 12, ed)
     other = read(LONG)
-    check_round(other, 12, ed)
-    family.drop_checked(t)  # what diagnose does with the rounds no reading took
+    check_round(other, 12, ed)  # another file: the first one's rounds go
     assert set(family._CHECKED) == {(id(other), 12, "2017")}
+    check_round(other, 14, ed)
+    family.drop_checked(other)  # what diagnose does with the rounds no reading took
+    assert family._CHECKED == {}
