@@ -37,16 +37,26 @@ def _content(vs: list[Value], vector: list[int]) -> tuple[object, ...]:
 
 
 class _Valuation:
-    """A bracket's pairs as :meth:`BracketMatcher._bracket_values` values them: each pair's
-    value list (``local``), the groups of pairs by list, and per lower player's signature
-    and whether he is in the bracket, the groups by the higher player's signature
-    (``rows``; signatures as ints: equal signatures, equal ints)."""
+    """A bracket's pairs as :meth:`BracketMatcher._bracket_values` values them: its
+    vertices (the bracket and its next group, the MDPs first), each pair's value list
+    (``local``), the groups of pairs by list, and per lower player's signature and whether
+    he is in the bracket, the groups by the higher player's signature (``rows``; signatures
+    as ints: equal signatures, equal ints)."""
 
     def __init__(
-        self, matcher: BracketMatcher, known: dict[tuple[int, int, bool], list[Value]]
+        self,
+        matcher: BracketMatcher,
+        known: dict[tuple[int, int, bool], list[Value]],
+        V: list[int],
+        bset: set[int],
+        mdp_count: int,
     ) -> None:
         rs = matcher.rs
         self.matcher, self.known = matcher, known
+        self.V, self.bset, self.mdp_count = V, bset, mdp_count  # the bracket and next group
+        self.dropped_with: dict[int, set[int]] = {}  # the pairs dropped, by lower player
+        for x, y in rs.dropped:
+            self.dropped_with.setdefault(y, set()).add(x)
         self.order, self.sig, self.interned = rs.order, rs.sig, rs.interned
         self.in_next = [
             (ci, c) for ci, c in enumerate(rs.criteria) if c.key in ("F1", "C8a", "C8b", "C9")
@@ -271,7 +281,7 @@ class BracketMatcher:
         else empty), filled as they are worked out."""
         rs = self.rs
         dropped, vals, sig, pref = rs.dropped, rs.vals, rs.sig, rs.compat.guard
-        val = _Valuation(self, known)
+        val = _Valuation(self, known, V, bset, mdp_count)
         for li in range(mdp_count):
             for hi in range(li):
                 e = (V[hi], V[li])
@@ -280,29 +290,20 @@ class BracketMatcher:
                     kg = val.group_of(vs)
                     kg[1].add(e[0])
                     kg[2].add(e[1])
-        dropped_with: dict[int, set[int]] = {}
-        for x, y in dropped:
-            dropped_with.setdefault(y, set()).add(x)
         if len({(sig[v], pref[v]) for v in V}) <= self.class_share * len(V):
-            self._pairs_by_class(val, V, bset, mdp_count, dropped_with)
+            self._pairs_by_class(val)
         else:
-            self._pairs_one_by_one(val, V, bset, mdp_count, dropped_with)
+            self._pairs_one_by_one(val)
         vals.update(val.local)
         rs.values_log.append(val.local)
         return val.local, val.groups
 
-    def _pairs_by_class(
-        self,
-        val: _Valuation,
-        V: list[int],
-        bset: set[int],
-        mdp_count: int,
-        dropped_with: dict[int, set[int]],
-    ) -> None:
+    def _pairs_by_class(self, val: _Valuation) -> None:
         """:meth:`_bracket_values` where classes (one signature and C3 guard) are few: the
         players before the lower one are held in them, so that a class's pairs with him
         are found by set difference (C1, dropped pairs)."""
         met, pref, sig = self.rs.compat.met, self.rs.compat.guard, self.rs.sig
+        V, bset, mdp_count, dropped_with = val.V, val.bset, val.mdp_count, val.dropped_with
         classes: dict[tuple[int, str | None], set[int]] = {}
         for v in V[:mdp_count]:
             classes.setdefault((sig[v], pref[v]), set()).add(v)
@@ -331,18 +332,12 @@ class BracketMatcher:
             )
             classes.setdefault((sig[l], pref[l]), set()).add(l)
 
-    def _pairs_one_by_one(
-        self,
-        val: _Valuation,
-        V: list[int],
-        bset: set[int],
-        mdp_count: int,
-        dropped_with: dict[int, set[int]],
-    ) -> None:
+    def _pairs_one_by_one(self, val: _Valuation) -> None:
         """:meth:`_bracket_values` where players mostly have signatures of their own (long
         events): pair by pair, the players before the lower one that he may meet (C1,
         dropped pairs, C3) in order."""
         met, pref, sig = self.rs.compat.met, self.rs.compat.guard, self.rs.sig
+        V, bset, mdp_count, dropped_with = val.V, val.bset, val.mdp_count, val.dropped_with
         local = val.local
         before = set(V[:mdp_count])
         for l in V[mdp_count:]:
