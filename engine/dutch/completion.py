@@ -56,14 +56,8 @@ class CompletionTests:
         """Each player's legal partners (C1, C3) at later places, ascending: the round's
         legal pairs do not change while it is paired."""
         if self._later is None:
-            # Compatibility.allows, inline: C1 (not met) and C3 (no common absolute colour).
-            met, guard, n = self.rs.compat.met, self.rs.compat.guard, self.rs.n
-            self._later = []
-            for a, g in enumerate(guard):
-                met_a = met[a]
-                self._later.append(
-                    [b for b in range(a + 1, n) if b not in met_a and (g is None or guard[b] != g)]
-                )
+            ok, n = self.rs.ok, self.rs.n
+            self._later = [[b for b in range(a + 1, n) if ok(a, b)] for a in range(n)]
         return self._later
 
     def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:  # noqa: C901 - C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4)
