@@ -33,6 +33,7 @@ from trfaudit.engine.systems import (
 )
 from trfaudit.trf.model import Tournament
 
+from .collector import rare_full_collections
 from .findings import FileReport
 
 
@@ -290,14 +291,15 @@ def check_prepared(
 def check_all(prep: Prepared) -> FileReport:
     """Check every round of a prepared file here, and finish its report."""
     ready = prep.tournament  # None when the file is not checked (then no rounds)
-    prep.report.rounds = prep.finish(
-        [
-            check_prepared(ready, rnd, prep.editions, prep.initials, prep.known)
-            for rnd in prep.rounds
-        ]
-        if ready is not None
-        else []
-    )
+    with rare_full_collections():
+        prep.report.rounds = prep.finish(
+            [
+                check_prepared(ready, rnd, prep.editions, prep.initials, prep.known)
+                for rnd in prep.rounds
+            ]
+            if ready is not None
+            else []
+        )
     return prep.report
 
 

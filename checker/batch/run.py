@@ -29,6 +29,7 @@ from trfaudit.checker.audit import (
     prepare,
     prepare_bytes,
 )
+from trfaudit.checker.collector import RareFullCollections, rare_full_collections
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.findings import RoundReport
 from trfaudit.engine.systems import TaskMap, named
@@ -60,14 +61,15 @@ def _worker(
     path, rnd, system, edition_names, initials, known, assumed_rounds = task
     from trfaudit.trf.files import load
 
-    t = _CACHE.get(path)
-    if t is None:
-        _CACHE.clear()  # tasks come file by file: keep one tournament per worker
-        t = _CACHE[path] = load(path)
-        if assumed_rounds is not None:  # as the system's preparation read the file
-            t.total_rounds = assumed_rounds
-    editions = tuple(named(system).by_name[n] for n in edition_names)
-    return path, rnd, check_prepared(t, rnd, editions, initials, known)
+    with rare_full_collections():
+        t = _CACHE.get(path)
+        if t is None:
+            _CACHE.clear()  # tasks come file by file: keep one tournament per worker
+            t = _CACHE[path] = load(path)
+            if assumed_rounds is not None:  # as the system's preparation read the file
+                t.total_rounds = assumed_rounds
+        editions = tuple(named(system).by_name[n] for n in edition_names)
+        return path, rnd, check_prepared(t, rnd, editions, initials, known)
 
 
 def run(
@@ -83,22 +85,23 @@ def run(
     results: dict[tuple[int, int], RoundReport] = {}
     pool_tasks = []
     for i, prep in enumerate(prepared):
-        for rnd in prep.rounds:
-            if options.jobs > 1 and paths[i] != "-":
-                pool_tasks.append((i, rnd))
-            else:
-                assert prep.tournament is not None  # a prepared round has its tournament
-                results[(i, rnd)] = check_prepared(
-                    prep.tournament, rnd, prep.editions, prep.initials, prep.known
-                )
-                done += 1
-                if progress:
-                    progress(done, total)
-        if options.jobs <= 1:
-            # Finished before the next file is checked: its searches (the readings of a
-            # differing round's byes) then start from this process's pairings of its
-            # rounds, which the engine keeps for the file checked last.
-            _finish_file(prep, [results[(i, rnd)] for rnd in prep.rounds], map)
+        with rare_full_collections():
+            for rnd in prep.rounds:
+                if options.jobs > 1 and paths[i] != "-":
+                    pool_tasks.append((i, rnd))
+                else:
+                    assert prep.tournament is not None  # a prepared round has its tournament
+                    results[(i, rnd)] = check_prepared(
+                        prep.tournament, rnd, prep.editions, prep.initials, prep.known
+                    )
+                    done += 1
+                    if progress:
+                        progress(done, total)
+            if options.jobs <= 1:
+                # Finished before the next file is checked: its searches (the readings of
+                # a differing round's byes) then start from this process's pairings of its
+                # rounds, which the engine keeps for the file checked last.
+                _finish_file(prep, [results[(i, rnd)] for rnd in prep.rounds], map)
     if not pool_tasks:
         if options.jobs > 1:
             _finish(prepared, results, map)
@@ -132,7 +135,7 @@ def run(
                 progress(done, total)
         # The files' finishing searches (the readings of a differing round's byes, say)
         # run in the same processes.
-        _finish(prepared, results, pool.map)
+        _finish(prepared, results, lambda fn, items: pool.map(RareFullCollections(fn), items))
     return BatchReport([p.report for p in prepared])
 
 
@@ -147,7 +150,8 @@ def _finish(
 
 def _finish_file(prep: Prepared, rounds: list[RoundReport], tasks: TaskMap) -> None:
     """One file's report from its rounds', finished by its system."""
-    prep.report.rounds = prep.finish(rounds, tasks)
+    with rare_full_collections():
+        prep.report.rounds = prep.finish(rounds, tasks)
 
 
 def _system_name(prep: Prepared) -> str:

@@ -71,27 +71,36 @@ def fits_round(
     return True
 
 
-def search(  # noqa: C901 - the search for table numbers, round by round with its cut-offs
-    tpns: list[int],
-    size: int,
-    rounds: Sequence[tuple[tuple[Game, ...], Mapping[int, Seat]]],
-) -> dict[int, int] | None:
+Rounds = Sequence[tuple[tuple[Game, ...], Mapping[int, Seat]]]
+
+
+def search(tpns: list[int], size: int, rounds: Rounds) -> dict[int, int] | None:
     """A numbering under which every round of ``rounds`` (table games, recorded seats) fits,
     or None.  Players are placed in starting order on the smallest free number; each placing
     fixes, round by round, the table numbers of the player's recorded opponents."""
-    # For each table number and round: the opponent's number and the colour of the number.
-    opp: list[dict[int, tuple[int, str]]] = []
-    for games, _ in rounds:
-        here: dict[int, tuple[int, str]] = {}
-        for g in games:
-            here[g.white] = (g.black, "w")
-            here[g.black] = (g.white, "b")
-        opp.append(here)
-    dummy = size if len(tpns) < size else None
-    order = sorted(tpns)
-    budget = [SEARCH_LIMIT]
+    return _Search(tpns, size, rounds).solve({}, set())
 
-    def place(number: dict[int, int], used: set[int], tpn: int, n: int) -> bool:
+
+class _Search:
+    """:func:`search`'s state: the table rounds by number, and the assignments left to try
+    (a class, not closures: a recursive closure holds itself, a cycle left for the garbage
+    collector)."""
+
+    def __init__(self, tpns: list[int], size: int, rounds: Rounds) -> None:
+        self.size, self.rounds = size, rounds
+        # For each table number and round: the opponent's number and the colour of the number.
+        self.opp: list[dict[int, tuple[int, str]]] = []
+        for games, _ in rounds:
+            here: dict[int, tuple[int, str]] = {}
+            for g in games:
+                here[g.white] = (g.black, "w")
+                here[g.black] = (g.white, "b")
+            self.opp.append(here)
+        self.dummy = size if len(tpns) < size else None
+        self.order = sorted(tpns)
+        self.budget = SEARCH_LIMIT
+
+    def place(self, number: dict[int, int], used: set[int], tpn: int, n: int) -> bool:
         """Place ``tpn`` on ``n`` and everything it forces; False on a contradiction."""
         todo = [(tpn, n)]
         while todo:
@@ -100,45 +109,39 @@ def search(  # noqa: C901 - the search for table numbers, round by round with it
                 if number[x] != a:
                     return False
                 continue
-            if a in used or a == dummy:
+            if a in used or a == self.dummy:
                 return False
             number[x] = a
             used.add(a)
-            for i, (_, seats) in enumerate(rounds):
-                o, colour = opp[i][a]
+            for i, (_, seats) in enumerate(self.rounds):
+                o, colour = self.opp[i][a]
                 seat = seats[x]
                 if seat.opponent is None:
                     continue
-                if o == dummy or (seat.colour is not None and seat.colour != colour):
+                if o == self.dummy or (seat.colour is not None and seat.colour != colour):
                     return False
                 todo.append((seat.opponent, o))
         return True
 
-    def solve(number: dict[int, int], used: set[int]) -> dict[int, int] | None:
-        free = next((x for x in order if x not in number), None)
+    def solve(self, number: dict[int, int], used: set[int]) -> dict[int, int] | None:
+        free = next((x for x in self.order if x not in number), None)
         if free is None:
-            return number if all(fits_round(number, g, s) for g, s in rounds) else None
-        for n in range(1, size + 1):
-            if n in used or n == dummy:
+            return number if all(fits_round(number, g, s) for g, s in self.rounds) else None
+        for n in range(1, self.size + 1):
+            if n in used or n == self.dummy:
                 continue
-            budget[0] -= 1
-            if budget[0] < 0:
+            self.budget -= 1
+            if self.budget < 0:
                 return None
             trial, taken = dict(number), set(used)
-            if place(trial, taken, free, n):
-                found = solve(trial, taken)
+            if self.place(trial, taken, free, n):
+                found = self.solve(trial, taken)
                 if found is not None:
                     return found
         return None
 
-    return solve({}, set())
 
-
-def choose(
-    tpns: list[int],
-    size: int,
-    rounds: Sequence[tuple[tuple[Game, ...], Mapping[int, Seat]]],
-) -> Numbering:
+def choose(tpns: list[int], size: int, rounds: Rounds) -> Numbering:
     """The numbering the file is read under (see the module docstring)."""
     first = starting(tpns)
     fitting = sum(fits_round(first.number, g, s) for g, s in rounds)

@@ -123,16 +123,7 @@ class _Round:
         scores = sorted(set(profile), reverse=True)
         pools = [sorted(c.tpn for c in lower if c.score == s) for s in scores]
         counts = [profile.count(s) for s in scores]
-
-        def rec(i: int) -> Iterator[list[int]]:
-            if i == len(scores):
-                yield []
-                return
-            for chosen in combinations(pools[i], counts[i]):
-                for rest in rec(i + 1):
-                    yield list(chosen) + rest
-
-        return rec(0)
+        return _choices(pools, counts, 0)
 
     def c6(self, top: Fraction, rest: list[int]) -> bool:
         """[C6] (Art. 2.3.3), reading: what is left of the following scoregroup (the next
@@ -289,3 +280,15 @@ def pair_teams(inp: TeamInput) -> RoundPairing:
 
 def _colour_team(c: Contender) -> ColourTeam:
     return ColourTeam(c.tpn, c.primary, c.secondary, c.sequence, c.pref)
+
+
+def _choices(pools: list[list[int]], counts: list[int], i: int) -> Iterator[list[int]]:
+    """Each choice of ``counts[k]`` members of ``pools[k]`` for every k from ``i`` on, their
+    members in order, in lexicographic order (a module-level function: a recursive closure
+    would hold itself, a cycle left for the garbage collector)."""
+    if i == len(pools):
+        yield []
+        return
+    for chosen in combinations(pools[i], counts[i]):
+        for rest in _choices(pools, counts, i + 1):
+            yield list(chosen) + rest
