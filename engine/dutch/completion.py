@@ -235,8 +235,19 @@ class CompletionTests:
 
     def complete(self, rest: list[int], candidates: Callable[[int], bool] | None) -> bool:
         """Can ``rest`` be paired completely (C1, C3), leaving at most one player, who must
-        be in ``candidates``, for the PAB?  Tried on a sparse subgraph first."""
-        return self.with_stand_in(rest, candidates or (lambda v: True)) is not None
+        be in ``candidates``, for the PAB?  Tried on a sparse subgraph first.  In a family,
+        asked once for the same players (by their C1 and C3 facts) and candidates."""
+        spare = candidates or (lambda v: True)
+        family = self.rs.family
+        if family is None:
+            return self.with_stand_in(rest, spare) is not None
+        ck = self.rs.compat_key
+        key = (frozenset(map(ck.__getitem__, rest)), frozenset(ck[v] for v in rest if spare(v)))
+        known = family.completes.get(key)
+        if known is None:
+            known = self.with_stand_in(rest, spare) is not None
+            family.keep_complete(key, known)
+        return known
 
     def completable(self, mate: dict[int, int]) -> bool:
         """Can everybody the local matching leaves unpaired still be paired (one PAB to an
@@ -283,6 +294,12 @@ class CompletionTests:
         got = self.rs.near_cache.get(players)
         if got is not None:
             return got
+        family = self.rs.family
+        if family is not None:
+            got = self._family_near(players)
+            if got is not None:
+                self.rs.near_cache[players] = got
+                return got
         last = self.rs.last_near
         if last is not None and players <= last[0] and -2 not in last[1]:
             mate = {v: m for v, m in last[1].items() if v in players and m in players}
@@ -293,7 +310,26 @@ class CompletionTests:
             got = self._near_perfect(sorted(players))
         self.rs.near_cache[players] = got
         self.rs.last_near = (players, got)
+        if family is not None:
+            ck = self.rs.compat_key
+            family.keep_near(
+                frozenset(map(ck.__getitem__, players)),
+                {ck[v] if v >= 0 else v: ck[m] if m >= 0 else m for v, m in got.items()},
+            )
         return got
+
+    def _family_near(self, players: frozenset[int]) -> dict[int, int] | None:
+        """A matching of ``players`` another member of the family found for the same
+        players (by their C1 and C3 facts), in this round state's places; None if none.
+        Any such matching serves: the tests built on it are sufficient ones, a full test
+        deciding when they fail (:meth:`one_swap`)."""
+        assert self.rs.family is not None
+        ck = self.rs.compat_key
+        shared = self.rs.family.near.get(frozenset(map(ck.__getitem__, players)))
+        if shared is None:
+            return None
+        place = {ck[v]: v for v in players}
+        return {place[v] if v >= 0 else v: place[m] if m >= 0 else m for v, m in shared.items()}
 
     def _near_perfect(self, players: list[int]) -> dict[int, int]:
         """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is

@@ -7,7 +7,10 @@ same pairs' values, value lists and weight layout.  A :class:`RoundFamily` holds
 by everything :meth:`.bracket.BracketMatcher.open_bracket` reads, so that each is worked out
 once for the family.  A round state joins it only for the round, edition and forbidden pairs
 it was made for (:meth:`admits`), and each player is keyed with his number, opponents (C1)
-and C3 guard besides his signature, so that a bracket's key says who may meet whom.
+and C3 guard besides his signature, so that a bracket's key says who may meet whom.  The
+completion tests, which read C1 and C3 alone, are shared by those facts of the players
+asked about (CompletionTests.complete, .near_perfect_of): the same players below a bracket
+recur in reading after reading, in other places when a reading moves a player.
 
 A round the check pairs otherwise than its record is re-paired under those readings next: the
 check's own pairing starts the round's family (:func:`keep_checked`, :func:`take_checked`),
@@ -89,12 +92,14 @@ class Trail:
 class RoundFamily:
     """The round states of one round under other readings of the file, each reading
     changing byes only (no player's opponents, no forbidden pair): ids for the players'
-    signatures and keys shared by all of them, one value list per content, and the
+    signatures and keys shared by all of them, one value list per content, the
     brackets opened so far (their pairs at most :attr:`kept_pairs` together, the oldest
-    dropped first: a large field's brackets hold hundreds of thousands)."""
+    dropped first: a large field's brackets hold hundreds of thousands), and the answers
+    of the completion tests."""
 
     kept_pairs = 1_000_000
     kept_trails = 16
+    kept_set_members = 400_000
 
     def __init__(self, inp: RoundInput, edition: Edition) -> None:
         self.round, self.edition, self.forbidden = inp.round, edition, frozenset(inp.forbidden)
@@ -109,6 +114,13 @@ class RoundFamily:
         self.hits = 0
         self.trails: list[Trail] = []  # the latest re-pairings' marks
         self.resumed = 0  # brackets a re-pairing took from an earlier one's marks
+        # What the completion tests (C1 and C3 alone) found of sets of players, the players
+        # by their C1 and C3 facts (RoundState.compat_key): whether they pair completely,
+        # the PAB to one of a subset; a matching that pairs all of them or all but one.
+        self.compat_ids: dict[tuple[object, ...], int] = {}
+        self.completes: dict[tuple[frozenset[int], frozenset[int]], bool] = {}
+        self.near: dict[frozenset[int], dict[int, int]] = {}
+        self.set_members = 0  # the members of their sets (and matchings) together
 
     def admits(self, inp: RoundInput, edition: Edition) -> bool:
         """May a round state of ``inp`` join: the family's round and edition (the criteria
@@ -131,6 +143,35 @@ class RoundFamily:
         while self.pairs > self.kept_pairs:
             self.pairs -= len(self.openings.pop(next(iter(self.openings))).local)  # the oldest
         self.openings[key] = opening
+
+    def keep_complete(self, key: tuple[frozenset[int], frozenset[int]], answer: bool) -> None:
+        """Keep a completion test's answer (:attr:`completes`)."""
+        if self._room(len(key[0]) + len(key[1])):
+            self.completes[key] = answer
+
+    def keep_near(self, players: frozenset[int], mate: dict[int, int]) -> None:
+        """Keep a matching of ``players`` (:attr:`near`)."""
+        if self._room(2 * len(players)):
+            self.near[players] = mate
+
+    def _room(self, size: int) -> bool:
+        """Room for ``size`` more members of the completion tests' sets, which hold at most
+        :attr:`kept_set_members` together (a large field's are a thousand players each):
+        the oldest answers go first, then the oldest matchings; False (nothing dropped)
+        for more than the whole budget."""
+        if size > self.kept_set_members:
+            return False
+        self.set_members += size
+        while self.set_members > self.kept_set_members:
+            if self.completes:
+                old = next(iter(self.completes))
+                self.set_members -= len(old[0]) + len(old[1])
+                del self.completes[old]
+            else:
+                players = next(iter(self.near))
+                self.set_members -= 2 * len(players)
+                del self.near[players]
+        return True
 
     def trail(self, order: list[PlayerState], key: tuple[object, ...]) -> Trail:
         """A new re-pairing's trail, starting with the marks it may resume from

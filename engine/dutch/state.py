@@ -146,12 +146,15 @@ class RoundState:
         # In a family: each player's key there, everything a bracket's values read of him
         # (his signature, C3 guard, and his number and opponents for C1).
         self.player_key: list[int] = []
+        # And his C1 and C3 facts alone (number, opponents, C3 guard): what the completion
+        # tests read of him (CompletionTests.near_perfect_of, .complete).
+        self.compat_key: list[int] = []
         if self.family is not None:
-            keys = self.family.players
-            self.player_key = [
-                keys.setdefault((p.tpn, s, g, frozenset(p.opponents)), len(keys))
-                for p, s, g in zip(self.order, self.sig, self.compat.guard)
-            ]
+            keys, compat = self.family.players, self.family.compat_ids
+            for p, s, g in zip(self.order, self.sig, self.compat.guard):
+                met = frozenset(p.opponents)
+                self.player_key.append(keys.setdefault((p.tpn, s, g, met), len(keys)))
+                self.compat_key.append(compat.setdefault((p.tpn, g, met), len(compat)))
         self.dropped: set[tuple[int, int]] = set()
         self.alive: set[int] = set(range(self.n))
         self.final: dict[int, int] = {}

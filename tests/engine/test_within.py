@@ -254,6 +254,83 @@ def test_a_family_pairs_each_reading_as_the_reading_alone(path, rnd, edition, le
     assert family.hits > 0
 
 
+def _near_perfect_holds(rs, players: frozenset[int], mate: dict[int, int]) -> bool:
+    """``mate`` pairs every one of ``players`` (legal pairs, C1 and C3), one at most with
+    the stand-in -1 (when they are odd), or is ``{-2: -2}`` and no such matching exists."""
+    from trfaudit.engine.dutch.completion import CompletionTests
+
+    if -2 in mate:
+        return CompletionTests(rs).with_stand_in(sorted(players), lambda v: True) is None
+    odd = len(players) % 2 == 1
+    if set(mate) != set(players) | ({-1} if odd else set()):
+        return False
+    for v, m in mate.items():
+        if mate.get(m) != v or (v >= 0 and m >= 0 and not rs.ok(min(v, m), max(v, m))):
+            return False
+    return True
+
+
+@pytest.mark.parametrize(
+    ("path", "rnd", "edition"),
+    [(LONG, 31, "2017"), (LONG, 45, "2012")],
+    ids=["long-31", "long-45-2012"],
+)
+def test_a_family_s_completion_tests_answer_each_reading_in_its_own_places(
+    path, rnd, edition, monkeypatch
+):
+    """What a family's members share of the completion tests (CompletionTests.complete and
+    .near_perfect_of, by the players' C1 and C3 facts) answers each reading in its own
+    places: every matching of a set of players pairs them legally, and every answer of the
+    full test is the test's own on that reading - also where a reading's players stand in
+    other places than those of the reading that found it."""
+    from trfaudit.engine.dutch.completion import CompletionTests
+    from trfaudit.engine.dutch.family import RoundFamily
+    from trfaudit.engine.dutch.pairer import DutchPairer
+    from trfaudit.engine.dutch.players import build_states, restate
+    from trfaudit.engine.history import reread_input
+
+    ed = EDITIONS[edition]
+    t = read(path)
+    base = round_input(with_pending_paired(t, rnd), rnd)
+    base_states = build_states(base, ed)
+    family = RoundFamily(base, ed)
+    first_order: list[int] = []
+    moved = {"near": 0, "complete": 0}
+    near, complete = CompletionTests.near_perfect_of, CompletionTests.complete
+
+    def places_moved(rs) -> bool:
+        order = [p.tpn for p in rs.order]
+        if not first_order:
+            first_order.extend(order)
+        return order != first_order
+
+    def checked_near(self, players):
+        ck = self.rs.compat_key
+        shared = frozenset(ck[v] for v in players) in family.near
+        got = near(self, players)
+        assert _near_perfect_holds(self.rs, players, got)
+        moved["near"] += shared and places_moved(self.rs)
+        return got
+
+    def checked_complete(self, rest, candidates):
+        ck, spare = self.rs.compat_key, candidates or (lambda v: True)
+        key = (frozenset(ck[v] for v in rest), frozenset(ck[v] for v in rest if spare(v)))
+        shared = key in family.completes
+        got = complete(self, rest, candidates)
+        assert got == (self.with_stand_in(rest, spare) is not None)
+        moved["complete"] += shared and places_moved(self.rs)
+        return got
+
+    monkeypatch.setattr(CompletionTests, "near_perfect_of", checked_near)
+    monkeypatch.setattr(CompletionTests, "complete", checked_complete)
+    for tpn, _, _, other in absence_readings(t, rnd, set(t.players)):
+        inp = reread_input(base, with_pending_paired(other, rnd), tpn)
+        states = restate(inp, ed, base, base_states, tpn)
+        with contextlib.suppress(NoPairing):
+            DutchPairer(inp, ed, states=states, family=family).pair()
+    assert moved["near"] > 0 and moved["complete"] > 0
+
+
 @pytest.mark.parametrize(
     ("path", "rnd", "edition"),
     [
@@ -375,6 +452,28 @@ def test_a_family_keeps_its_openings_within_its_budget():
     assert list(family.openings) == ["b", "c"]
     assert family.pairs == 8
     assert family.opening("a") is None and family.opening("c") is not None
+
+
+def test_a_family_keeps_its_completion_tests_within_their_budget():
+    """The completion tests' sets (answers and matchings) hold at most the family's budget
+    of members: the oldest answers go first, then the oldest matchings, and a set larger
+    than the whole budget is not kept."""
+    from trfaudit.engine.dutch.family import RoundFamily
+
+    family = RoundFamily(round_input(read(LONG), 31), EDITIONS["2017"])
+    family.kept_set_members = 12
+    family.keep_near(frozenset({1, 2}), {1: 2, 2: 1})  # 4 members (the matching's too)
+    family.keep_complete((frozenset({1, 2, 3}), frozenset({3})), True)  # 4
+    family.keep_near(frozenset({4, 5}), {4: 5, 5: 4})  # 4: 12 in all
+    assert family.set_members == 12 and len(family.completes) == 1 and len(family.near) == 2
+    family.keep_complete((frozenset({6}), frozenset()), False)  # 1: the answer goes
+    assert list(family.completes) == [(frozenset({6}), frozenset())]
+    family.keep_near(frozenset({7, 8}), {7: 8, 8: 7})  # 4: the answer goes
+    assert not family.completes and family.set_members == 12 and len(family.near) == 3
+    family.keep_near(frozenset({9, 10}), {9: 10, 10: 9})  # 4: the oldest matching goes
+    assert list(family.near) == [frozenset({4, 5}), frozenset({7, 8}), frozenset({9, 10})]
+    family.keep_near(frozenset(range(7)), {})  # 14: more than the budget, not kept
+    assert len(family.near) == 3 and family.set_members == 12
 
 
 @pytest.mark.parametrize("rnd", [12, 31])
