@@ -6,8 +6,8 @@ their brackets' openings (engine.dutch.family), and the value lists, extents and
 brackets recur (engine.dutch.weights).  A full collection traverses every live object, and
 the collector runs one after every ten collections of the middle generation once the
 objects that survived it have grown by a quarter: as those caches grow, that is again and
-again (15 full collections in the 2017 check of an 80-player, 51-round file, about a fifth
-of its time), while the engine leaves no cyclic garbage for them to find
+again (15 full collections in the 2017 check of an 80-player, 51-round file, a sixth to a
+quarter of its time), while the engine leaves no cyclic garbage for them to find
 (tests/checker/test_collector.py).
 
 So while files are checked, the oldest generation waits for a hundred collections of the
