@@ -62,6 +62,10 @@ class _Matcher:
         self.best_list: list[list[int] | None] = [None] * size
         self.tight = [False] * len(edges)
         self.queue: list[int] = []
+        # The outermost blossoms, and the outermost vertices and blossoms together, as
+        # change_duals reads them: they change only when a blossom is made or undone.
+        self._tops: list[int] | None = None
+        self._outer: list[int] | None = None
 
     # -- small helpers ------------------------------------------------------------------------
 
@@ -155,6 +159,7 @@ class _Matcher:
 
     def shrink(self, base: int, v: int, w: int, k: int) -> None:
         """Shrink the cycle that edge ``k`` (v-w) closes through ``base`` into a blossom."""
+        self._tops = self._outer = None
         bb, bv, bw = self.top[base], self.top[v], self.top[w]
         b = self.unused.pop()
         self.base[b] = base
@@ -215,6 +220,7 @@ class _Matcher:
         """Undo blossom ``b`` (its dual is zero): its children become outermost; an inner
         blossom expanded within a stage passes its label on along the even path of its
         cycle from where it was entered to its base."""
+        self._tops = self._outer = None
         for s in self.children[b]:
             self.parent[s] = -1
             if s < self.n:
@@ -407,8 +413,11 @@ class _Matcher:
             d = dual[x] + dual[y] - w2[k]
             if d < delta:
                 kind, delta, edge = 2, d, k
-        tops = [b for b in range(n, 2 * n) if self.parent[b] == -1 and self.base[b] != -1]
-        outer = [v for v in range(n) if self.parent[v] == -1] + tops
+        tops, outer = self._tops, self._outer
+        if tops is None or outer is None:
+            parent, base = self.parent, self.base
+            tops = self._tops = [b for b in range(n, 2 * n) if parent[b] == -1 and base[b] != -1]
+            outer = self._outer = [v for v in range(n) if parent[v] == -1] + tops
         for k in [best[b] for b in outer if label[b] == _S and best[b] != -1]:
             x, y = ends[k]
             d = (dual[x] + dual[y] - w2[k]) // 2
