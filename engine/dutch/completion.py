@@ -8,7 +8,7 @@ candidate (C4): the cheap one-swap test first, a maximum matching when it cannot
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 
 from ..matching import max_cardinality_matching, max_weight_matching
 from ..result import NoPairing
@@ -294,10 +294,15 @@ class CompletionTests:
         got = self.rs.near_cache.get(players)
         if got is not None:
             return got
-        family = self.rs.family
+        # In a family: the matching another member found for the same players (by their C1
+        # and C3 facts), in this state's places.  Any such matching serves: the tests built
+        # on it are sufficient ones, a full test deciding when they fail (one_swap).
+        family, ck = self.rs.family, self.rs.compat_key
+        key = frozenset(map(ck.__getitem__, players)) if family is not None else frozenset()
         if family is not None:
-            got = self._family_near(players)
-            if got is not None:
+            shared = family.near.get(key)
+            if shared is not None:
+                got = _renamed(shared, {ck[v]: v for v in players})
                 self.rs.near_cache[players] = got
                 return got
         last = self.rs.last_near
@@ -311,27 +316,16 @@ class CompletionTests:
         self.rs.near_cache[players] = got
         self.rs.last_near = (players, got)
         if family is not None:
-            ck = self.rs.compat_key
-            family.keep_near(
-                frozenset(map(ck.__getitem__, players)),
-                {ck[v] if v >= 0 else v: ck[m] if m >= 0 else m for v, m in got.items()},
-            )
+            family.keep_near(key, _renamed(got, ck))
         return got
-
-    def _family_near(self, players: frozenset[int]) -> dict[int, int] | None:
-        """A matching of ``players`` another member of the family found for the same
-        players (by their C1 and C3 facts), in this round state's places; None if none.
-        Any such matching serves: the tests built on it are sufficient ones, a full test
-        deciding when they fail (:meth:`one_swap`)."""
-        assert self.rs.family is not None
-        ck = self.rs.compat_key
-        shared = self.rs.family.near.get(frozenset(map(ck.__getitem__, players)))
-        if shared is None:
-            return None
-        place = {ck[v]: v for v in players}
-        return {place[v] if v >= 0 else v: place[m] if m >= 0 else m for v, m in shared.items()}
 
     def _near_perfect(self, players: list[int]) -> dict[int, int]:
         """A matching of ``players`` (C1, C3) that pairs all of them, or all but one, who is
         paired with the stand-in -1; ``{-2: -2}`` when there is none."""
         return self.with_stand_in(players, lambda v: True) or {-2: -2}
+
+
+def _renamed(mate: dict[int, int], name: Mapping[int, int] | list[int]) -> dict[int, int]:
+    """``mate`` with its players renamed by ``name`` (the stand-in -1 and the no-matching
+    mark -2 as they are)."""
+    return {name[v] if v >= 0 else v: name[m] if m >= 0 else m for v, m in mate.items()}
