@@ -50,8 +50,10 @@ class Outcome:
 
 
 def is_dutch(row: dict[str, str]) -> bool:
+    """A Dutch row: it names the system, or JaVaFo (a Dutch-only engine)."""
     text = row["edition_system"].lower()
-    return "dutch" in text and "not dutch" not in text and "burstein (!)" not in text
+    named = "dutch" in text or "javafo" in text
+    return named and "not dutch" not in text and "burstein (!)" not in text
 
 
 def edition_of(row: dict[str, str]) -> str:

@@ -58,6 +58,8 @@ POINT_SYSTEM = "point-system"
 TEAM_ACCELERATION = "team-acceleration"
 #: Rounds left blank read as half-point byes, as the players' points need (a note).
 BLANK_HALF_BYE = "blank-half-bye"
+#: TRF-16 013 team lines in a file whose 092 calls the event individual (a note).
+TEAM_CLASSIFICATION = "team-classification"
 
 
 def _location(file: str | None, line: int, column: int) -> str:

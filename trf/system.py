@@ -7,7 +7,9 @@ tournament" (issue 9).
 The system comes from the ``192`` type code (ETT26, TRF-2026 4.7), else from a ``092`` line
 that holds such a code (bbpPairings v6 writes ``092 FIDE_DUTCH_2025``); a team event is also
 recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``) and from TRF-16
-``013`` team lines (Swiss-Manager's team exports).
+``013`` team lines (Swiss-Manager's team exports), unless its ``092`` calls the event
+individual: an individual event's file may list teams in ``013`` lines for a team
+classification (:func:`says_individual`), and its games are still paired player by player.
 
 :func:`team_event_in` recognises a team event from the raw text, before any field is decoded:
 team files carry fields an individual reader rejects (a ``*`` result, match points in the
@@ -63,8 +65,22 @@ def pairing_system(t: Tournament) -> PairingSystem:
         text = (t.tournament_type or "").strip()
         if re.fullmatch(r"[A-Z][A-Z0-9_]*", text) and "_" in text:
             code, source = text, "092"
-    found = sorted({_TEAM_RECORDS[r.kind] for r in t.records if r.kind in _TEAM_RECORDS})
-    return PairingSystem(code, source, tuple(found))
+    found = {_TEAM_RECORDS[r.kind] for r in t.records if r.kind in _TEAM_RECORDS}
+    if says_individual(t.tournament_type):
+        found.discard("013")
+    return PairingSystem(code, source, tuple(sorted(found)))
+
+
+#: A ``092`` (the tournament type, free text) that calls the event individual, as
+#: Swiss-Manager writes it (``Individual: Swiss-System``; ``Team: Swiss-System`` for a team
+#: event).  Ambiguous: TRF-16 gives ``013`` for team data and does not say whether an
+#: individual event's file may carry it (a team classification); the file's own word decides.
+_INDIVIDUAL = re.compile(r"\bindividual\b", re.I)
+
+
+def says_individual(tournament_type: str | None) -> bool:
+    """Whether a ``092`` text calls the event individual (``Individual: Swiss-System``)."""
+    return bool(tournament_type and _INDIVIDUAL.search(tournament_type))
 
 
 #: Words of a ``092`` (TRF-16: the tournament type, free text) that name a system other than
@@ -88,17 +104,23 @@ TEAM_CODES = ("013", "300", "310", "320", "330")
 
 def team_event_in(data: bytes | str) -> PairingSystem | None:
     """The team event ``data`` (a TRF file's bytes or text) is, or None: a ``192`` type code
-    with ``TEAM`` (``FIDE_TEAM_BAKU``), or any TRF-16 ``013`` / TRF-2026 ``300``-``330``
-    record.  Reads only the first three columns of each line (and the ``192`` value), so a
-    file no reader can decode is still recognised."""
+    with ``TEAM`` (``FIDE_TEAM_BAKU``), a TRF-16 ``013`` record (unless ``092`` calls the
+    event individual), or any TRF-2026 ``300``-``330`` record.  Reads only the first three
+    columns of each line (and the ``192`` and ``092`` values), so a file no reader can decode
+    is still recognised."""
     text = data.decode("latin-1") if isinstance(data, bytes) else data
     code: str | None = None
     found: set[str] = set()
+    individual = False
     for line in text.replace("\r\n", "\n").replace("\r", "\n").split("\n"):
         head = line.lstrip("\ufeff\xef\xbb\xbf")[:3]
         if head in TEAM_CODES:
             found.add(head)
         elif head == "192" and line[4:].strip():
             code = line[4:].strip()
+        elif head == "092":
+            individual = says_individual(line[4:])
+    if individual:
+        found.discard("013")
     system = PairingSystem(code, "192" if code else None, tuple(sorted(found)))
     return system if system.team else None

@@ -75,6 +75,7 @@ class _Checker:
         self.check_games()
         self.check_points()
         self.check_references()
+        self.check_team_lines()
         self.problems.sort(key=lambda p: (p.line, p.column))
         return self.problems
 
@@ -392,6 +393,26 @@ class _Checker:
                             WARNING,
                             code=errors.BYE_MISMATCH,
                         )
+
+    def check_team_lines(self) -> None:
+        """Say how ``013`` team lines are read when ``092`` calls the event individual
+        (trf.system.says_individual): as an individual event's teams, its games paired
+        player by player."""
+        from .system import says_individual
+
+        teams = [r for r in self.t.records if r.kind is RecordKind.TEAM]
+        if not teams or self.team or not says_individual(self.t.tournament_type):
+            return
+        said = (self.t.tournament_type or "").strip()
+        self.add(
+            teams[0].line,
+            1,
+            f"{len(teams)} team line{'s' if len(teams) > 1 else ''} (013) read as the teams of "
+            f"an individual event: 092 says {said!r}",
+            None,
+            errors.NOTE,
+            code=errors.TEAM_CLASSIFICATION,
+        )
 
 
 def validate(t: Tournament, file: str | None = None) -> list[Problem]:

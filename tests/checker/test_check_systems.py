@@ -126,6 +126,32 @@ def test_team_recognition_reads_raw_text():
     assert team_event_in("192 FIDE_DUTCH_2025\n") is None
 
 
+JAVAFO_SAMPLE = PEERS / "Moritz72-py4swiss/tests/data/javafo_example.trf"  # the AUM's sample
+
+
+def test_an_individual_event_s_team_lines_do_not_make_it_a_team_event():
+    # 092 'Individual: Swiss-System' (Swiss-Manager's words) with a 013 team line: the
+    # event is individual, paired player by player (the manual's pairing: peers' cases)
+    text = JAVAFO_SAMPLE.read_text()
+    assert "\n013 " in text and "092 Individual: Swiss-System" in text
+    assert team_event_in(text) is None
+    t = read(JAVAFO_SAMPLE)
+    assert not pairing_system(t).team
+    found = recognise(t)
+    assert found is not None and found.name == "FIDE_DUTCH"
+    result = runner.invoke(app, ["validate", str(JAVAFO_SAMPLE)])
+    assert result.exit_code == 0
+    assert (
+        "javafo_example.trf:68:1: note: 1 team line (013) read as the teams of an individual "
+        "event: 092 says 'Individual: Swiss-System'" in flat(result.output)
+    )
+    # the same lines under a team event's 092, or beside a team-only record, stay a team event
+    assert team_event_in(text.replace("092 Individual: Swiss-System", "092 Team Swiss System"))
+    assert team_event_in(text + "310    1 Example\n") is not None
+    t.tournament_type = "Team: Swiss-System"
+    assert pairing_system(t).team_records == ("013",)
+
+
 def test_validate_names_a_team_file_it_cannot_read():
     path = PEERS / "gnutterts-chesspairing/trf/testdata/trf2026-team.trf"
     result = runner.invoke(app, ["validate", str(path)])
