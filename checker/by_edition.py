@@ -64,10 +64,17 @@ def check_round_editions(
 def verdict_sentence(
     rnd: int, verdicts: dict[str, EditionVerdict], in_force: str | None
 ) -> str | None:
-    """ "round 8 matches the 2017 rules, not the 2025 rules in force (quality C5)", or None
-    when every edition gives the same verdict."""
+    """ "round 8 matches the 2017 rules, not the 2025 rules in force (quality C5)"; "round 9
+    differs under every edition checked (2025: quality C9; 2017: quality C.14)" when the
+    editions find different things (the report's findings are the first edition's); None
+    when every edition gives the same verdict with the same findings."""
     matches = [n for n, v in verdicts.items() if v.status == MATCH]
     differs = [n for n, v in verdicts.items() if v.status != MATCH]
+    if not matches and len({tuple(v.findings) for v in verdicts.values()}) > 1:
+        found = "; ".join(
+            f"{n}: {', '.join(v.findings) or 'no finding'}" for n, v in verdicts.items()
+        )
+        return f"round {rnd} differs under every edition checked ({found})"
     if not matches or not differs:
         return None
 

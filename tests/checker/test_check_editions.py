@@ -111,3 +111,39 @@ def test_the_end_date_settles_it(tmp_path):
     assert f["rules"] == "2025" and f["edition_known"] is True and f["editions"] == ["2025"]
     assert "read as DD/MM/YYYY" in f["rules_reason"]
     assert f["rounds"][0]["status"] == "differs" and "editions" not in f["rounds"][0]
+
+
+# 80 players, 15 rounds; its 042 '25/08/28' leaves the edition unknown (2025 or 2017).  Round 9
+# differs under both, each edition finding its own fault (the reference engine, bbpPairings v6
+# and v5, differs there too): the report's findings are the 2025 rules', so the editions' line
+# says what the 2017 rules found.
+EDGE3 = (
+    Path(__file__).resolve().parents[2]
+    / "corpus/peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_3.trf"
+)
+
+
+def test_a_round_that_differs_under_every_edition_names_each_edition_s_finding():
+    result = check(EDGE3, "-r", "9")
+    assert result.exit_code == 1
+    text = flat(result.stdout)
+    assert "editions checked: 2025, 2017 (the edition is unknown)" in text
+    assert (
+        "round 9 differs under every edition checked (2025: quality C9; 2017: quality C.14)" in text
+    )
+    assert "quality C9 [only under the 2025 rules]" in text
+
+
+def test_the_editions_line_is_left_out_when_every_edition_finds_the_same():
+    from trfaudit.checker.by_edition import verdict_sentence
+    from trfaudit.engine.findings import EditionVerdict
+
+    same = {n: EditionVerdict("differs", ["quality C5"]) for n in ("2025", "2017")}
+    assert verdict_sentence(4, same, "2025") is None
+    other = {
+        "2025": EditionVerdict("differs", ["quality C5"]),
+        "2017": EditionVerdict("differs", []),
+    }
+    assert verdict_sentence(4, other, None) == (
+        "round 4 differs under every edition checked (2025: quality C5; 2017: no finding)"
+    )
