@@ -384,12 +384,16 @@ def system_for(code: str | None, team: bool = False) -> System | None:
 
 def recognise(t: Tournament) -> System | None:
     """The one answer to "which system is this file": the registered system that says it
-    paired ``t`` (its ``192``/``092`` code, its team records), the default when the file
-    names none, None when it names a system the engine does not have."""
+    paired ``t`` (its ``192``/``092`` code, a ``092`` that calls it a round robin, its team
+    records), the default when the file names none, None when it names a system the engine
+    does not have."""
     from trfaudit.trf.system import pairing_system
 
     stated = pairing_system(t)
-    return next((s for s in _load().values() if s.recognise(stated)), None)
+    # A system that claims the file by what it says comes before the default, which also
+    # claims a file that names no system.
+    systems = sorted(_load().values(), key=lambda s: s.name == DEFAULT)
+    return next((s for s in systems if s.recognise(stated)), None)
 
 
 def system_of(edition: EditionInfo) -> System:

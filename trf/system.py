@@ -10,6 +10,8 @@ recognised from its TRF-2026 team records (``300``, ``310``, ``320``, ``330``) a
 ``013`` team lines (Swiss-Manager's team exports), unless its ``092`` calls the event
 individual: an individual event's file may list teams in ``013`` lines for a team
 classification (:func:`says_individual`), and its games are still paired player by player.
+A file that names no code but whose ``092`` (free text) calls the event a round robin
+(:func:`names_round_robin`) says so too: the round-robin system claims it.
 
 :func:`team_event_in` recognises a team event from the raw text, before any field is decoded:
 team files carry fields an individual reader rejects (a ``*`` result, match points in the
@@ -35,11 +37,18 @@ _TEAM_RECORDS = {
 @dataclass(frozen=True)
 class PairingSystem:
     """``code``: the type code as written (None when the file names none); ``source``: the
-    record it came from; ``team_records``: the TRF-2026 team records found."""
+    record it came from; ``team_records``: the TRF-2026 team records found; ``type_text``:
+    the ``092`` text when it holds no code (Swiss-Manager's ``Individual: Round Robin``)."""
 
     code: str | None
     source: str | None
     team_records: tuple[str, ...] = ()
+    type_text: str | None = None
+
+    @property
+    def round_robin(self) -> bool:
+        """No code, and a ``092`` that names a round robin (:func:`names_round_robin`)."""
+        return self.code is None and names_round_robin(self.type_text)
 
     @property
     def team(self) -> bool:
@@ -59,16 +68,16 @@ class PairingSystem:
 
 def pairing_system(t: Tournament) -> PairingSystem:
     code, source = None, None
+    text = (t.tournament_type or "").strip()
     if t.type_code and t.type_code.strip():
         code, source = t.type_code.strip(), "192"
-    else:
-        text = (t.tournament_type or "").strip()
-        if re.fullmatch(r"[A-Z][A-Z0-9_]*", text) and "_" in text:
-            code, source = text, "092"
+    elif re.fullmatch(r"[A-Z][A-Z0-9_]*", text) and "_" in text:
+        code, source = text, "092"
     found = {_TEAM_RECORDS[r.kind] for r in t.records if r.kind in _TEAM_RECORDS}
     if says_individual(t.tournament_type):
         found.discard("013")
-    return PairingSystem(code, source, tuple(sorted(found)))
+    type_text = text if code is None and text else None
+    return PairingSystem(code, source, tuple(sorted(found)), type_text)
 
 
 #: A ``092`` (the tournament type, free text) that calls the event individual, as
@@ -83,17 +92,24 @@ def says_individual(tournament_type: str | None) -> bool:
     return bool(tournament_type and _INDIVIDUAL.search(tournament_type))
 
 
-#: Words of a ``092`` (TRF-16: the tournament type, free text) that name a system other than
-#: a Swiss: a league or an all-play-all (C.04 is about Swiss systems only).
-_NOT_SWISS = re.compile(
-    r"\b(league|liga|ligue|round[- ]?robin|all[- ]play[- ]all|berger|scheveningen)\b", re.I
-)
+#: Words of a ``092`` (TRF-16: the tournament type, free text) that name an all-play-all
+#: (the Berger tables' events, C.05 Annex 1), and those that name another system than a
+#: Swiss: a league or a Scheveningen (C.04 is about Swiss systems only).
+_ROUND_ROBIN = re.compile(r"\b(round[- ]?robin|all[- ]play[- ]all|berger)\b", re.I)
+_LEAGUE = re.compile(r"\b(league|liga|ligue|scheveningen)\b", re.I)
+
+
+def names_round_robin(tournament_type: str | None) -> bool:
+    """Whether a ``092`` text calls the event a round robin and names no Swiss (``Individual:
+    Round Robin``, ``Double round-robin``; not ``Swiss (Sonneborn-Berger)``)."""
+    text = tournament_type or ""
+    return bool(_ROUND_ROBIN.search(text)) and "swiss" not in text.lower()
 
 
 def not_a_swiss(t: Tournament) -> str | None:
     """The ``092`` text when it names a league or round robin and no Swiss; else None."""
     text = (t.tournament_type or "").strip()
-    if _NOT_SWISS.search(text) and "swiss" not in text.lower():
+    if names_round_robin(text) or (_LEAGUE.search(text) and "swiss" not in text.lower()):
         return text
     return None
 

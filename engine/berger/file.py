@@ -8,9 +8,10 @@ from trfaudit.engine.findings import RoundReport
 from trfaudit.engine.last_file import last_file
 from trfaudit.engine.systems import Plan, Request
 from trfaudit.trf.model import Tournament
+from trfaudit.trf.system import pairing_system
 
 from .draw import Draw, read_draw
-from .editions import BERGER, BY_NAME, BergerEdition, read_code
+from .editions import BERGER, BERGER_FIDE, BY_NAME, BergerEdition, read_code
 
 
 def edition_of(t: Tournament, rules: str) -> tuple[BergerEdition | None, str]:
@@ -25,7 +26,46 @@ def edition_of(t: Tournament, rules: str) -> tuple[BergerEdition | None, str]:
     reading = read_code(code) if code else None
     if reading is not None:
         return reading.edition, f"192 {code}"
-    return BERGER, "no round-robin 192 code: the tables as printed"
+    stated = pairing_system(t)
+    named = f"092 {stated.type_text!r} and no 192 code" if stated.round_robin else None
+    return _as_played(t, named or "no round-robin 192 code")
+
+
+def _as_played(t: Tournament, why: str) -> tuple[BergerEdition, str]:
+    """No code names the edition: the tables as printed, unless the rounds where the two
+    editions part (the first cycle's last two) were played as the switch has them and not
+    as printed.  C.05 Annex 1 recommends the switch for a double round-robin and does not
+    require it; only a ``192`` code (ETT26) says which was used, so the rounds decide."""
+    from .audit import audit_round
+
+    printed = f"{why}: the tables as printed"
+    try:
+        draws = {e: read_draw(t, e) for e in (BERGER, BERGER_FIDE)}
+    except ValueError:
+        return BERGER, printed  # prepare reports it
+    parted = [
+        r
+        for r in range(1, t.recorded_rounds() + 1)
+        if draws[BERGER].slot(r) != draws[BERGER_FIDE].slot(r)
+    ]
+    if not parted:
+        return BERGER, printed
+    names = {tpn: p.name.strip() for tpn, p in t.players.items()}
+
+    def follows(e: BergerEdition) -> bool:
+        return all(audit_round(t, r, e, names, draws[e]).status == "match" for r in parted)
+
+    if follows(BERGER_FIDE) and not follows(BERGER):
+        played = (
+            f"rounds {parted[0]} and {parted[1]} were"
+            if len(parted) > 1
+            else f"round {parted[0]} was"
+        )
+        return BERGER_FIDE, (
+            f"{why}: the first cycle's last two rounds switched, as {played} played "
+            "(C.05 Annex 1 recommends it)"
+        )
+    return BERGER, printed
 
 
 def prepare(t: Tournament, request: Request) -> Plan:

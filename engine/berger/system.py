@@ -64,9 +64,13 @@ class BergerSystem:
 
     def recognise(self, stated: PairingSystem) -> bool:
         """The ETT26 round-robin codes (``BERGER_ROUNDROBIN[_Gn]``,
-        ``BERGER_DOUBLEROUNDROBIN``, ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``)."""
-        if stated.team or stated.code is None:
+        ``BERGER_DOUBLEROUNDROBIN``, ``FIDE_ROUNDROBIN``, ``FIDE_DOUBLEROUNDROBIN``), or no
+        code and a ``092`` that calls the event a round robin (Swiss-Manager's ``Individual:
+        Round Robin``)."""
+        if stated.team:
             return False
+        if stated.code is None:
+            return stated.round_robin
         return read_code(stated.code.strip().upper().removesuffix("_BAKU")) is not None
 
     def edition_named_by(self, code: str) -> BergerEdition | None:

@@ -240,3 +240,54 @@ def test_the_json_reports_follow_their_schemas() -> None:
     jsonschema.validate(
         json.loads(explained.stdout), json.loads((schemas / "explain.schema.json").read_text())
     )
+
+
+def _named_in_092(path: Path, text: str) -> str:
+    """The file with its 192 code replaced by a 092 free text (as Swiss-Manager writes it)."""
+    lines = [line for line in path.read_text().splitlines() if not line.startswith(("192", "092"))]
+    return "\n".join([lines[0], f"092 {text}", *lines[1:]]) + "\n"
+
+
+@pytest.mark.parametrize("text", ["Individual: Round Robin", "Double round-robin", "Berger"])
+def test_a_092_that_names_a_round_robin_is_checked_against_the_tables(text: str) -> None:
+    """No 192 code, a 092 that calls the event a round robin: the Berger tables, as printed
+    (a 7-player single and a 9-player double round-robin, each round as Gacrux paired it)."""
+    for name in ("gacrux-berger_roundrobin-7p", "gacrux-berger_doubleroundrobin-9p"):
+        t = parse(_named_in_092(CORPUS / f"{name}.trf", text), f"{name}.trf")
+        assert t.type_code is None
+        report = check_file(t)
+        assert report.error is None, report.error
+        assert report.rules == "berger"
+        assert report.rules_reason == f"092 {text!r} and no 192 code: the tables as printed"
+        assert [r.status for r in report.rounds] == ["match"] * t.recorded_rounds()
+        # --rules naming a Dutch edition still checks it against the Dutch rules.
+        assert check_file(t, "2025").rules == "2025"
+
+
+def test_a_092_round_robin_played_with_the_switch_is_read_so() -> None:
+    """No 192 code says whether the first cycle's last two rounds were switched (C.05 Annex 1
+    recommends it): rounds 10 and 11 of this 12-player double round-robin were played
+    switched, so the file is read under berger-fide and every round matches."""
+    path = CORPUS / "gacrux-fide_doubleroundrobin-12p.trf"
+    t = parse(_named_in_092(path, "Individual: Round Robin"), path.name)
+    report = check_file(t)
+    assert report.rules == "berger-fide"
+    assert report.rules_reason == (
+        "092 'Individual: Round Robin' and no 192 code: the first cycle's last two rounds "
+        "switched, as rounds 10 and 11 were played (C.05 Annex 1 recommends it)"
+    )
+    assert [r.status for r in report.rounds] == ["match"] * 22
+    # The same file checked as printed: the two rounds differ, the other order as evidence.
+    printed = check_file(t, "berger")
+    assert [r.round for r in printed.rounds if r.status == "differs"] == [10, 11]
+
+
+def test_a_092_round_robin_played_as_printed_stays_printed() -> None:
+    """Gacrux's double round-robin without the switch, its code replaced by a 092 text: the
+    tables as printed, every round matching (the switch would part rounds 4 and 5)."""
+    path = CORPUS / "gacrux-fide_doubleroundrobin-6p-not-switched.trf"
+    t = parse(_named_in_092(path, "All-play-all"), path.name)
+    report = check_file(t)
+    assert report.rules == "berger"
+    assert report.rules_reason == "092 'All-play-all' and no 192 code: the tables as printed"
+    assert all(r.status == "match" for r in report.rounds)

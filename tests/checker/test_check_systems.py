@@ -163,17 +163,30 @@ def test_validate_names_a_team_file_it_cannot_read():
     )
 
 
-def test_an_individual_round_robin_is_no_swiss():
-    """C.04 is about Swiss systems: a 092 that names a round robin is not checked against the
-    Dutch rules unless --rules asks for it."""
+@pytest.mark.parametrize("text", ["League", "2. Liga Nord", "Scheveningen"])
+def test_a_league_is_no_swiss(text: str):
+    """C.04 is about Swiss systems: a 092 that names a league (or a Scheveningen) is not
+    checked against the Dutch rules unless --rules asks for it; a round robin goes to the
+    Berger tables (tests/berger/test_check.py)."""
     from trfaudit.checker.audit import Options, check_tournament
     from trfaudit.trf.reader import parse
 
-    text = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "092 Individual: Round Robin")
-    assert "092 Individual: Round Robin" in text
-    report = check_tournament(parse(text, "rr.trf"), Options())
+    changed = SMALL.read_text().replace("092 FIDE_DUTCH_2025", f"092 {text}")
+    assert f"092 {text}" in changed
+    report = check_tournament(parse(changed, "league.trf"), Options())
     assert report.error == (
-        "not a Swiss tournament: 092 'Individual: Round Robin' names a league or round robin "
+        f"not a Swiss tournament: 092 {text!r} names a league or round robin "
         "(use --rules to check it against the Dutch rules anyway)"
     )
-    assert check_tournament(parse(text, "rr.trf"), Options(rules="2025")).error is None
+    assert check_tournament(parse(changed, "league.trf"), Options(rules="2025")).error is None
+
+
+def test_a_swiss_with_sonneborn_berger_is_a_swiss():
+    """'Berger' in a Swiss's 092 names its tie-break, not the Berger tables."""
+    from trfaudit.checker.audit import Options, check_tournament
+    from trfaudit.trf.reader import parse
+
+    changed = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "092 Swiss (Sonneborn-Berger)")
+    report = check_tournament(parse(changed, "swiss.trf"), Options())
+    assert report.error is None and report.rules == "2025"
+    assert all(r.status == "match" for r in report.rounds)
