@@ -95,13 +95,16 @@ def says_individual(tournament_type: str | None) -> bool:
 #: Words of a ``092`` (TRF-16: the tournament type, free text) that name an all-play-all
 #: (the Berger tables' events, C.05 Annex 1), and those that name another system than a
 #: Swiss: a league or a Scheveningen (C.04 is about Swiss systems only).
-_ROUND_ROBIN = re.compile(r"\b(round[- ]?robin|all[- ]play[- ]all|berger)\b", re.I)
+_ROUND_ROBIN = re.compile(
+    r"\b(round[- ]?robin|all[- ]play[- ]all|(?<!sonneborn-)(?<!sonneborn )berger)\b", re.I
+)
 _LEAGUE = re.compile(r"\b(league|liga|ligue|scheveningen)\b", re.I)
 
 
 def names_round_robin(tournament_type: str | None) -> bool:
     """Whether a ``092`` text calls the event a round robin and names no Swiss (``Individual:
-    Round Robin``, ``Double round-robin``; not ``Swiss (Sonneborn-Berger)``)."""
+    Round Robin``, ``Double round-robin``, ``Berger``; not the tie-break ``Sonneborn-Berger``
+    nor ``Swiss (Berger tables for the last rounds)``)."""
     text = tournament_type or ""
     return bool(_ROUND_ROBIN.search(text)) and "swiss" not in text.lower()
 

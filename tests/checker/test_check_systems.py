@@ -181,12 +181,14 @@ def test_a_league_is_no_swiss(text: str):
     assert check_tournament(parse(changed, "league.trf"), Options(rules="2025")).error is None
 
 
-def test_a_swiss_with_sonneborn_berger_is_a_swiss():
-    """'Berger' in a Swiss's 092 names its tie-break, not the Berger tables."""
+@pytest.mark.parametrize("text", ["Swiss (Sonneborn-Berger)", "Open, tie-break Sonneborn Berger"])
+def test_a_092_naming_sonneborn_berger_is_no_round_robin(text: str):
+    """'Berger' after 'Sonneborn' names a tie-break, not the Berger tables: the file stays
+    with the Dutch rules."""
     from trfaudit.checker.audit import Options, check_tournament
     from trfaudit.trf.reader import parse
 
-    changed = SMALL.read_text().replace("092 FIDE_DUTCH_2025", "092 Swiss (Sonneborn-Berger)")
+    changed = SMALL.read_text().replace("092 FIDE_DUTCH_2025", f"092 {text}")
     report = check_tournament(parse(changed, "swiss.trf"), Options())
     assert report.error is None and report.rules == "2025"
     assert all(r.status == "match" for r in report.rounds)
