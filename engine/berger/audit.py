@@ -210,6 +210,11 @@ def _info(t: Tournament, tpn: int, rnd: int) -> PlayerInfo:
                       (p.federation or "").strip())  # fmt: skip
 
 
+def names_of(t: Tournament) -> dict[int, str]:
+    """The players' names as the findings give them (:func:`audit_round`'s ``names``)."""
+    return {tpn: p.name.strip() for tpn, p in t.players.items()}
+
+
 def audit_round(
     t: Tournament,
     rnd: int,

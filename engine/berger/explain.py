@@ -9,7 +9,7 @@ from fractions import Fraction
 from trfaudit.engine.explanation import Colour, Explanation, PlayerWhy, Reason
 from trfaudit.trf.model import Tournament
 
-from .audit import RULE, audit_round
+from .audit import RULE, audit_round, names_of
 from .draw import Draw, read_draw
 from .editions import BergerEdition
 from .pairer import pair_draw
@@ -90,7 +90,7 @@ def explain_round(
     result = pair_draw(draw, rnd)
     finding = None
     if rnd <= recorded:
-        names = {tpn: p.name.strip() for tpn, p in t.players.items()}
+        names = names_of(t)
         report = audit_round(t, rnd, edition, names, draw)
         if report.discrepancies:
             finding = report.discrepancies[0].summary

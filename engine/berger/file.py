@@ -36,7 +36,7 @@ def _as_played(t: Tournament, why: str) -> tuple[BergerEdition, str]:
     editions part (the first cycle's last two) were played as the switch has them and not
     as printed.  C.05 Annex 1 recommends the switch for a double round-robin and does not
     require it; only a ``192`` code (ETT26) says which was used, so the rounds decide."""
-    from .audit import audit_round
+    from .audit import audit_round, names_of
 
     printed = f"{why}: the tables as printed"
     try:
@@ -50,7 +50,7 @@ def _as_played(t: Tournament, why: str) -> tuple[BergerEdition, str]:
     ]
     if not parted:
         return BERGER, printed
-    names = {tpn: p.name.strip() for tpn, p in t.players.items()}
+    names = names_of(t)
 
     def follows(e: BergerEdition) -> bool:
         return all(audit_round(t, r, e, names, draws[e]).status == "match" for r in parted)
@@ -107,10 +107,9 @@ def draw_of(t: Tournament, edition: BergerEdition) -> Draw:
 
 def audit(t: Tournament, rnd: int, edition: BergerEdition) -> RoundReport:
     """Round ``rnd`` against the table (:func:`.audit.audit_round`)."""
-    from .audit import audit_round
+    from .audit import audit_round, names_of
 
-    names = {tpn: p.name.strip() for tpn, p in t.players.items()}
-    return audit_round(t, rnd, edition, names, draw_of(t, edition))
+    return audit_round(t, rnd, edition, names_of(t), draw_of(t, edition))
 
 
 def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundReport]:
@@ -119,8 +118,9 @@ def finish(t: Tournament, plan: Plan, reports: list[RoundReport]) -> list[RoundR
     edition = plan.editions[0]
     assert isinstance(edition, BergerEdition)
     if draw_of(t, edition).cycles >= 2:
-        names = {tpn: p.name.strip() for tpn, p in t.players.items()}
-        _other_edition(t, edition, reports, names)
+        from .audit import names_of
+
+        _other_edition(t, edition, reports, names_of(t))
     return reports
 
 
