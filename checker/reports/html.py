@@ -313,14 +313,19 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
     for w in f.warnings:
         out.append(f"<p class=muted>{escape(w)}</p>")
     if f.rounds:
-        cells = "".join(
+        cells = [
             f"<td class='status-{escape(r.status)} cls-{round_class(r) or 'match'}'>"
             f"<a href='#round-{r.round}'>{r.round}</a>: {escape(round_words(r))}</td>"
             if r.status != "match"
             else f"<td class=status-match>{r.round}: match</td>"
             for r in f.rounds
+        ]
+        # Rows of at most ROUNDS_PER_ROW, so that a long event's strip stays on the page.
+        rows = "".join(
+            f"<tr>{''.join(cells[i : i + ROUNDS_PER_ROW])}</tr>"
+            for i in range(0, len(cells), ROUNDS_PER_ROW)
         )
-        out.append(f"<table class=rounds><tr>{cells}</tr></table>")
+        out.append(f"<table class=rounds>{rows}</table>")
         classes = file_line(f)
         if classes:
             out.append(f"<p class=class-summary>{escape(classes)}</p>")
@@ -351,6 +356,10 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
     return "".join(out)
 
 
+#: Rounds per row of a file's round strip (a 9- to 11-round Swiss on one row).
+ROUNDS_PER_ROW = 11
+
+
 def render(
     batch: BatchReport, full: bool = False, read: Reader = read_again, gen: Generator | None = None
 ) -> str:
@@ -364,8 +373,10 @@ def render(
         "<!DOCTYPE html>\n<html lang=en><head><meta charset=utf-8>"
         f"<title>{title}</title><style>{CSS}</style></head><body>"
         f"<h1>{title}</h1>"
-        "<p class=muted>Each recorded round is compared with the pairing the FIDE (Dutch) "
-        "System (C.04.3) prescribes from the rounds before it.</p>"
+        # The files of a batch may be judged by different systems (Dutch, Swiss Team,
+        # Dubov, the Berger tables): each file's "Judged by" line names its own.
+        "<p class=muted>Each recorded round is compared with the pairing that the rules "
+        "named under its file (Judged by) prescribe.</p>"
         f"<p class=summary id=batch-summary>{escape(batch.summary())}</p>"
         f"<p class='muted generator' id=generator>Checked by {escape(line(made))} (UTC)</p>"
         + "".join(_file(f, full, read) for f in batch.files)

@@ -211,3 +211,24 @@ def test_every_badge_has_a_background_for_its_white_text():
     rule = re.search(r"\.kind \{([^}]*)\}", html.CSS)
     assert rule is not None and "color: #fff" in rule.group(1)
     assert "background:" in rule.group(1)
+
+
+def test_a_long_events_round_strip_wraps_and_the_page_names_no_one_system(tmp_path):
+    """A 22-round double round-robin: the strip has rows of 11 rounds (not one row past the
+    page's width), and the page's heading does not say every file is judged by the Dutch
+    rules: this one is judged by the Berger tables, as its Judged-by line says."""
+    from pathlib import Path
+
+    path = (
+        Path(__file__).resolve().parents[2] / "corpus/berger/gacrux-fide_doubleroundrobin-12p.trf"
+    )
+    out = tmp_path / "rr.html"
+    assert (
+        CliRunner().invoke(app, ["check", str(path), "-f", "html", "-o", str(out)]).exit_code == 0
+    )
+    page = out.read_text()
+    strip = re.search(r"<table class=rounds>(.*?)</table>", page).group(1)
+    rows = re.findall(r"<tr>(.*?)</tr>", strip)
+    assert [len(re.findall(r"<td", r)) for r in rows] == [11, 11]
+    assert "FIDE (Dutch)" not in page
+    assert "Judged by: <b>the Berger tables (C.05 Annex 1)" in page
