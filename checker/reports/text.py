@@ -1,15 +1,16 @@
 """The terminal report: rich tables per differing round, a summary line per file.
 
 A report is a sequence of items (a file's rule, plain lines, a differing round's block).  On a
-terminal every item is printed by rich.  To a file or a pipe, a line that rich would print as
-it is - printable ASCII, no wider than the page - is written directly, so a report whose
-rounds all match does not load rich (~30 ms of a 10-player ``check``); anything else (a
-round's tables, a wider or non-ASCII line) goes through the same plain rich console as
+terminal every item is printed by rich.  To a file or a pipe, a line of printable ASCII is
+written directly - as it is when it fits the page, else wrapped as rich wraps it - so a
+report whose rounds all match does not load rich (~30 ms of a 10-player ``check``); anything
+else (a round's tables, a non-ASCII line) goes through the same plain rich console as
 before, in order, so the text is the same byte for byte (tests/checker/test_text_plain.py).
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
@@ -351,10 +352,47 @@ def render(batch: BatchReport, console: Console, full: bool = False) -> None:
         print_item(console, item)
 
 
+def _plain_ascii(text: str) -> bool:
+    """Printable ASCII: one column a character, nothing to expand or fold but words."""
+    return text.isascii() and text.isprintable()
+
+
 def _fits(text: str, width: int) -> bool:
     """Whether rich prints ``text`` on a plain console of ``width`` columns as it is: one
     line of printable ASCII (one column a character, nothing to wrap, expand or fold)."""
     return len(text) <= width and text.isascii() and text.isprintable()
+
+
+# rich's words (rich/_wrap.py): a word and the blanks after it, the first with those before.
+_WORD = re.compile(r"\s*\S+\s*")
+
+
+def _wrapped(text: str, width: int) -> list[str]:
+    """The lines rich's plain console prints ``text`` on (printable ASCII, one column a
+    character): its word wrap (Text.wrap: ``fold`` overflow, ``default`` justify): a word
+    that does not fit the rest of a line starts the next one, a word longer than a line is
+    cut into lines of ``width``, and a line's blanks past the width are dropped."""
+    breaks: list[int] = []
+    used = 0  # columns taken on the current line
+    for m in _WORD.finditer(text):
+        start, word = m.start(), m.group()
+        length = len(word.rstrip())
+        if width - used >= length:
+            used += len(word)
+        elif length > width:
+            chunks = [word[i : i + width] for i in range(0, len(word), width)]
+            for chunk in chunks[:-1]:
+                if start:
+                    breaks.append(start)
+                start += len(chunk)
+            if start:
+                breaks.append(start)
+            used = len(chunks[-1])
+        elif used and start:
+            breaks.append(start)
+            used = len(word)
+    # (A line past the width is cut to it: rich drops the blanks past it, then crops.)
+    return [text[a:b][:width] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
 
 
 class PlainWriter:
@@ -376,6 +414,9 @@ class PlainWriter:
             self.stream.write(f"{item.title} {'─' * (WIDTH - len(item.title) - 1)}\n")
         elif self.direct and isinstance(item, Line) and _fits(item.plain, WIDTH):
             self.stream.write(item.plain + "\n")
+        elif self.direct and isinstance(item, Line) and _plain_ascii(item.plain):
+            # A longer line: rich's wrap of it, without loading rich for it.
+            self.stream.write("\n".join(_wrapped(item.plain, WIDTH)) + "\n")
         else:
             if self.console is None:
                 self.console = make_console(self.stream, terminal=False)

@@ -84,6 +84,26 @@ _TEXT = st.one_of(
     ),
     st.builds(lambda n: ("word " * 40)[:n], st.integers(WIDTH - 3, WIDTH + 3)),
 )
+# Lines of printable ASCII up to three pages wide, which the writer wraps itself: words of
+# any length (longer than a line too), runs of blanks, blanks at either end.
+_WORDS = st.lists(
+    st.one_of(
+        st.text(st.sampled_from(list("abc9(-:")), min_size=1, max_size=12),
+        st.integers(WIDTH - 2, 2 * WIDTH + 3).map(lambda n: "y" * n),
+    ),
+    min_size=1,
+    max_size=40,
+)
+_BLANKS = st.integers(0, 3).map(lambda n: " " * n)
+_LONG = st.builds(
+    lambda lead, words, seps, tail: (
+        lead + "".join(w + (seps[i % len(seps)] or " ") for i, w in enumerate(words)) + tail
+    ),
+    _BLANKS,
+    _WORDS,
+    st.lists(_BLANKS, min_size=1, max_size=4),
+    _BLANKS,
+).map(lambda t: t[: 3 * WIDTH])
 _STYLE = st.sampled_from(["", "dim", "bold red", "green"])
 _ITEM = st.one_of(
     st.builds(Rule, _TEXT),
@@ -95,6 +115,19 @@ _ITEM = st.one_of(
 @given(st.lists(_ITEM, min_size=1, max_size=6))
 def test_any_line_reads_as_rich_prints_it(items: list[Item]) -> None:
     assert by_writer(items) == by_rich(items)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.lists(st.tuples(_LONG, _STYLE), min_size=1, max_size=3))
+def test_a_long_ascii_line_is_wrapped_as_rich_wraps_it_without_rich(
+    parts: list[tuple[str, str]],
+) -> None:
+    items: list[Item] = [Line(tuple(parts))]
+    buf = io.StringIO()
+    writer = PlainWriter(buf)
+    writer.write(items[0])
+    assert writer.console is None  # written without rich
+    assert buf.getvalue() == by_rich(items)
 
 
 def test_a_stream_rich_would_draw_in_ascii_goes_through_rich() -> None:
