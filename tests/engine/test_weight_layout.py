@@ -301,7 +301,7 @@ def test_redundant_fields_are_those_in_the_span_of_the_fields_above():
 
     rng = random.Random(5)
     weights._REDUNDANT.clear()
-    for _ in range(60):
+    for _ in range(200):
         n_fields, n_groups = rng.randint(1, 6), rng.randint(1, 7)
         order = [(ci, 0) for ci in range(n_fields)]
         base = [[rng.choice([0, 0, 1, -1, 2, 3]) for _ in range(n_groups)] for _ in order]
@@ -309,6 +309,9 @@ def test_redundant_fields_are_those_in_the_span_of_the_fields_above():
             if rng.random() < 0.4:
                 a, b = rng.randrange(r), rng.randrange(r)
                 base[r] = [2 * x - y for x, y in zip(base[a], base[b])]
+            elif rng.random() < 0.3:  # or multiples of one, of either sign
+                m = rng.choice([-3, -1, 2, 5])
+                base[r] = [m * x for x in base[rng.randrange(r)]]
         expected = {k for r, k in enumerate(order) if _rank(base[: r + 1]) == _rank(base[:r])}
         for columns in (list(range(n_groups)), rng.sample(range(n_groups), n_groups) * 2):
             ex = Extent([])
