@@ -12,8 +12,10 @@ import dataclasses
 import math
 from dataclasses import dataclass, field
 from fractions import Fraction
+from itertools import compress, count
+from operator import is_not
 
-from trfaudit.trf.model import EntryKind, Player, RoundEntry, Tournament
+from trfaudit.trf.model import EntryKind, Player, RoundEntry, Scoring, Tournament
 from trfaudit.trf.rounds import PAIRED_KINDS, takes_part
 
 from .acceleration import baku_virtual_points
@@ -154,6 +156,12 @@ def baku_acceleration(t: Tournament, pts: Points) -> dict[int, dict[int, int]]:
 _GAMES: dict[tuple[int, EntryKind, int | None, str | None, int], Game] = {}
 _GAMES_KEPT = 1 << 20
 
+# Each player's entries read so far and their games, by the player, the scoring and its
+# unit (_RoundReader.games); the entry holds the player and the scoring, so that their ids
+# stay theirs.  A round's players, a few times over for a file's readings.
+_PLAYER_GAMES: dict[tuple[int, int, int], tuple[Player, Scoring, list[RoundEntry], list[Game]]] = {}
+_PLAYER_GAMES_KEPT = 1 << 14
+
 
 class _RoundReader:
     """What :func:`round_input` reads of ``t`` for round ``rnd``: the point values in units,
@@ -208,25 +216,52 @@ class _RoundReader:
             got = self.scored[key] = self.u(t.scoring.points(e))
         return got
 
+    def game(self, e: RoundEntry, tpn: int) -> Game:
+        """The game of entry ``e`` of player ``tpn`` (one object per content, _GAMES)."""
+        key = (e.round, e.kind, e.opponent, e.colour, self.points(e, tpn))
+        game = _GAMES.get(key)
+        if game is None:
+            game = _GAMES[key] = Game(
+                round=e.round,
+                kind=e.kind,
+                opponent=e.opponent,
+                colour=e.colour if e.colour in ("w", "b") else None,
+                points=key[4],
+                played=e.kind in _PLAYED,
+                participated=e.kind in _PARTICIPATED,
+            )
+        return game
+
+    def games(self, tpn: int, p: Player) -> list[Game]:
+        """The games of the player's entries before the round.  A player's games are kept
+        (_PLAYER_GAMES) for the next round's reading, and for the other readings of a file,
+        which keep his entries (objects) and the scoring: each entry is read once, however
+        many rounds and readings read it; an entry replaced or an entry added is read
+        when met.  (With ``299`` points the value depends on the tournament: read anew.)"""
+        entries = p.entries[: self.rnd - 1]
+        if self.t.abnormal_points:
+            return [self.game(e, tpn) for e in entries]
+        scoring = self.t.scoring
+        key = (id(p), id(scoring), self.unit)
+        kept = _PLAYER_GAMES.get(key)
+        if kept is None or kept[0] is not p or kept[1] is not scoring:
+            if len(_PLAYER_GAMES) >= _PLAYER_GAMES_KEPT:
+                del _PLAYER_GAMES[next(iter(_PLAYER_GAMES))]  # the oldest
+            kept = _PLAYER_GAMES[key] = (p, scoring, [], [])
+        _, _, read, games = kept
+        # How many entries are the ones read before (the same objects, in order).
+        same = next(compress(count(), map(is_not, entries, read)), min(len(entries), len(read)))
+        if same < len(entries):
+            del read[same:], games[same:]
+            read.extend(entries[same:])
+            games.extend(self.game(e, tpn) for e in entries[same:])
+        return games[: len(entries)]
+
     def record(self, tpn: int, p: Player) -> PlayerRecord:
         """The player's games before the round (an absence for each missing block) and
         acceleration."""
         rnd, pts = self.rnd, self.pts
-        games = []
-        for e in p.entries[: rnd - 1]:
-            key = (e.round, e.kind, e.opponent, e.colour, self.points(e, tpn))
-            game = _GAMES.get(key)
-            if game is None:
-                game = _GAMES[key] = Game(
-                    round=e.round,
-                    kind=e.kind,
-                    opponent=e.opponent,
-                    colour=e.colour if e.colour in ("w", "b") else None,
-                    points=key[4],
-                    played=e.kind in _PLAYED,
-                    participated=e.kind in _PARTICIPATED,
-                )
-            games.append(game)
+        games = self.games(tpn, p)
         for r in range(len(games) + 1, rnd):  # missing blocks: absent in that round
             games.append(Game(r, EntryKind.ZERO_BYE, None, None, pts.zero_bye, False, False))
         u = self.u

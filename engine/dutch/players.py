@@ -68,19 +68,17 @@ class PlayerState:
 
 def colour_data(p: PlayerState) -> None:
     """Colour difference and preference from the played games (1.6, 1.7)."""
-    whites = blacks = run = 0
-    last: Colour | None = None
-    for g in p.games:
-        if not g.played or g.colour is None:
-            continue
-        colour = cast(Colour, g.colour)  # a played game's colour is w or b (trf.rounds)
-        p.colours.append(colour)
-        if colour == WHITE:
-            whites += 1
-        else:
-            blacks += 1
-        run = run + 1 if colour == last else 1
-        last = colour
+    # A played game's colour is w or b (trf.rounds).
+    colours = cast(list[Colour], [g.colour for g in p.games if g.played and g.colour is not None])
+    p.colours.extend(colours)
+    whites = colours.count(WHITE)
+    blacks = len(colours) - whites
+    last: Colour | None = colours[-1] if colours else None
+    run = 0  # the latest colours alike
+    for colour in reversed(colours):
+        if colour != last:
+            break
+        run += 1
     p.played = whites + blacks
     lower: Colour = BLACK if whites > blacks else WHITE
     p.imbalance = abs(whites - blacks)
