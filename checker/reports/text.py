@@ -1,22 +1,24 @@
 """The terminal report: rich tables per differing round, a summary line per file.
 
 A report is a sequence of items (a file's rule, plain lines, a differing round's block).  On a
-terminal every item is printed by rich.  To a file or a pipe, a line of printable ASCII is
-written directly - as it is when it fits the page, else wrapped as rich wraps it - so a
-report whose rounds all match does not load rich (~30 ms of a 10-player ``check``); anything
-else (a round's tables, a non-ASCII line) goes through the same plain rich console as
-before, in order, so the text is the same byte for byte (tests/checker/test_text_plain.py).
+terminal every item is printed by rich.  To a file or a pipe, a line of one-column
+characters is written directly - as it is when it fits the page, else wrapped as rich wraps
+it - so a report whose rounds all match does not load rich (~30 ms of a 10-player
+``check``), and a round's block of lines and tables is drawn as rich draws it (:mod:`.plain`);
+anything else goes through the same plain rich console as before, in order, so the text is
+the same byte for byte (tests/checker/test_text_plain.py).
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, NamedTuple, TextIO
 
 from trfaudit.checker.findings import BatchReport, FileReport
 from trfaudit.engine.alternatives import round_alternatives
 from trfaudit.engine.findings import BracketView, RoundReport, Side, number_ranges, short
+
+from .plain import lines_of, one_column, wrapped
 
 if TYPE_CHECKING:
     from rich.console import Console, Group
@@ -352,47 +354,10 @@ def render(batch: BatchReport, console: Console, full: bool = False) -> None:
         print_item(console, item)
 
 
-def _plain_ascii(text: str) -> bool:
-    """Printable ASCII: one column a character, nothing to expand or fold but words."""
-    return text.isascii() and text.isprintable()
-
-
 def _fits(text: str, width: int) -> bool:
     """Whether rich prints ``text`` on a plain console of ``width`` columns as it is: one
     line of printable ASCII (one column a character, nothing to wrap, expand or fold)."""
     return len(text) <= width and text.isascii() and text.isprintable()
-
-
-# rich's words (rich/_wrap.py): a word and the blanks after it, the first with those before.
-_WORD = re.compile(r"\s*\S+\s*")
-
-
-def _wrapped(text: str, width: int) -> list[str]:
-    """The lines rich's plain console prints ``text`` on (printable ASCII, one column a
-    character): its word wrap (Text.wrap: ``fold`` overflow, ``default`` justify): a word
-    that does not fit the rest of a line starts the next one, a word longer than a line is
-    cut into lines of ``width``, and a line's blanks past the width are dropped."""
-    breaks: list[int] = []
-    used = 0  # columns taken on the current line
-    for m in _WORD.finditer(text):
-        start, word = m.start(), m.group()
-        length = len(word.rstrip())
-        if width - used >= length:
-            used += len(word)
-        elif length > width:
-            chunks = [word[i : i + width] for i in range(0, len(word), width)]
-            for chunk in chunks[:-1]:
-                if start:
-                    breaks.append(start)
-                start += len(chunk)
-            if start:
-                breaks.append(start)
-            used = len(chunks[-1])
-        elif used and start:
-            breaks.append(start)
-            used = len(word)
-    # (A line past the width is cut to it: rich drops the blanks past it, then crops.)
-    return [text[a:b][:width] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
 
 
 class PlainWriter:
@@ -414,13 +379,25 @@ class PlainWriter:
             self.stream.write(f"{item.title} {'─' * (WIDTH - len(item.title) - 1)}\n")
         elif self.direct and isinstance(item, Line) and _fits(item.plain, WIDTH):
             self.stream.write(item.plain + "\n")
-        elif self.direct and isinstance(item, Line) and _plain_ascii(item.plain):
+        elif self.direct and isinstance(item, Line) and one_column(item.plain):
             # A longer line: rich's wrap of it, without loading rich for it.
-            self.stream.write("\n".join(_wrapped(item.plain, WIDTH)) + "\n")
+            self.stream.write("\n".join(wrapped(item.plain, WIDTH)) + "\n")
+        elif self.direct and isinstance(item, Block) and self._plain_block(item):
+            return
         else:
             if self.console is None:
                 self.console = make_console(self.stream, terminal=False)
             print_item(self.console, item)
+
+
+    def _plain_block(self, item: Block) -> bool:
+        """Write a round's block as rich would print it (:func:`.plain.lines_of`); False
+        when it holds what only rich prints (nothing written then)."""
+        lines = lines_of(round_block(item.round, item.full), WIDTH)
+        if lines is None:
+            return False
+        self.stream.write("".join(line + "\n" for line in lines))
+        return True
 
 
 def write(batch: BatchReport, stream: TextIO, full: bool = False) -> None:

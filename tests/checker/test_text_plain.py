@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import pytest
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from hypothesis import strategies as st
 from trfaudit.checker.audit import Options
 from trfaudit.checker.batch.run import run
 from trfaudit.checker.findings import BatchReport
+from trfaudit.checker.reports.plain import lines_of
 from trfaudit.checker.reports.text import (
     WIDTH,
     Block,
@@ -26,7 +28,12 @@ from trfaudit.checker.reports.text import (
     make_console,
     print_item,
     render_text,
+    round_block,
 )
+
+if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from rich.table import Table
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,3 +143,80 @@ def test_a_stream_rich_would_draw_in_ascii_goes_through_rich() -> None:
     writer = PlainWriter(stream)
     writer.write(Rule("t.trf"))
     assert raw.getvalue().decode("ascii") == "t.trf " + "-" * (WIDTH - 6) + "\n"
+
+
+# -- a round's tables, drawn without rich's renderer (checker/reports/plain.py) -------------
+
+_CELL_CHARS = st.sampled_from(list("ab Z9-.:()!") + ["é", "…", "[", "漢", "\u0301"])
+_CELL = st.text(_CELL_CHARS, max_size=14)
+_JUSTIFY = st.sampled_from(["left", "right", "center"])
+
+
+def _table(header: list[tuple[str, str]], rows: list[list[str]], as_text: bool) -> Table:
+    from rich import box
+    from rich.table import Table
+    from rich.text import Text
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False)
+    for name, justify in header:
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    for row in rows:
+        table.add_row(*(Text(c) if as_text else c for c in row[: len(header)]))
+    return table
+
+
+def _by_rich(renderable: RenderableType) -> str:
+    buf = io.StringIO()
+    make_console(buf, terminal=False).print(renderable)
+    return buf.getvalue()
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(st.tuples(_CELL, _JUSTIFY), min_size=1, max_size=9),
+    st.lists(st.lists(_CELL, min_size=9, max_size=9), max_size=5),
+    st.booleans(),
+)
+def test_a_table_drawn_directly_is_the_one_rich_draws(
+    header: list[tuple[str, str]], rows: list[list[str]], as_text: bool
+) -> None:
+    """Random cells (blanks at either end, markup brackets, wide and zero-width characters,
+    tables wider than the page): where lines_of draws the table, it draws what rich does."""
+    from rich.console import Group
+    from rich.text import Text
+
+    group = Group(Text("title"), _table(header, rows, as_text), Text(""))
+    lines = lines_of(group, WIDTH)
+    if lines is not None:
+        assert "".join(line + "\n" for line in lines) == _by_rich(group)
+
+
+def test_a_report_s_tables_are_drawn_directly() -> None:
+    """The report's boards and bracket tables (a bracket's nine columns, names with blanks
+    at their end, centred and right-aligned columns) are drawn without rich's renderer."""
+    from rich.console import Group
+    from rich.text import Text
+
+    header = [("TPN", "right"), ("Name", "left"), ("Pts", "right"), ("Pref", "center")]
+    rows = [["1", "Lima, Stefan Moisei ", "3.5", "W!"], ["12", "Ng", "10", "b"]]
+    group = Group(Text("Bracket 3.5 (2 residents, 0 MDPs)"), _table(header, rows, False))
+    lines = lines_of(group, WIDTH)
+    assert lines is not None
+    assert "".join(line + "\n" for line in lines) == _by_rich(group)
+    # TPN to the right, the name (20 wide: its blank counts) to the left, Pref centred
+    assert lines[4] == " 12   " + "Ng".ljust(20) + "    10    b  "
+    # Blanks at the end of a cell aligned right or centred go before it is aligned.
+    rows = [["ab  ", "x  ", "ab  "], ["abcdefg", "wide cell", "abcdefg"]]
+    table = _table([("N", "right"), ("M", "center"), ("L", "left")], rows, True)
+    lines = lines_of(table, WIDTH)
+    assert lines is not None
+    assert "".join(line + "\n" for line in lines) == _by_rich(table)
+    assert lines[2] == "     ab" + "   " + "    x    " + "   " + "ab     "
+
+
+def test_a_long_check_s_blocks_go_without_rich_s_renderer(batch: BatchReport) -> None:
+    """Most differing rounds of the files above are written without rich's renderer (a
+    table wider than the page still goes to rich)."""
+    items = [i for i in batch_items(batch, False) if isinstance(i, Block)]
+    drawn = [i for i in items if lines_of(round_block(i.round, i.full), WIDTH) is not None]
+    assert items and len(drawn) >= len(items) // 2
