@@ -20,8 +20,6 @@ if TYPE_CHECKING:
 
 # rich's words (rich/_wrap.py): a word and the blanks after it, the first with those before.
 _WORD = re.compile(r"\s*\S+\s*")
-# Between two columns of a table: the left one's padding, the divider, the right one's.
-_GAP = "   "
 
 
 @cache
@@ -39,12 +37,13 @@ def one_column(text: str) -> bool:
     return (text.isascii() and text.isprintable()) or all(map(_one_column_char, text))
 
 
-def wrapped(text: str, width: int) -> list[str]:
-    """The lines rich's console ``width`` columns wide prints ``text`` on (one-column
-    characters, :func:`one_column`): its word wrap (Text.wrap: ``fold`` overflow,
-    ``default`` justify): a word that does not fit the rest of a line starts the next one,
-    a word longer than a line is cut into lines of ``width``, and a line's blanks past the
-    width are dropped."""
+def wrapped(text: str, width: int, fold: bool = True) -> list[str]:
+    """The lines rich prints ``text`` on in ``width`` columns (one-column characters,
+    :func:`one_column`): its word wrap (Text.wrap, ``default`` justify).  A word that does
+    not fit the rest of a line starts the next one; a word longer than a line is cut into
+    lines of ``width`` (``fold``: a console's text) or stays whole and is cut at the width
+    with an ellipsis (a table's cells: their column's ``ellipsis`` overflow); a line's
+    blanks past the width are dropped first."""
     breaks: list[int] = []
     used = 0  # columns taken on the current line
     for m in _WORD.finditer(text):
@@ -52,7 +51,7 @@ def wrapped(text: str, width: int) -> list[str]:
         length = len(word.rstrip())
         if width - used >= length:
             used += len(word)
-        elif length > width:
+        elif length > width and fold:
             chunks = [word[i : i + width] for i in range(0, len(word), width)]
             for chunk in chunks[:-1]:
                 if start:
@@ -61,11 +60,23 @@ def wrapped(text: str, width: int) -> list[str]:
             if start:
                 breaks.append(start)
             used = len(chunks[-1])
+        elif length > width:
+            if start:
+                breaks.append(start)
+            used = len(word)
         elif used and start:
             breaks.append(start)
             used = len(word)
-    # (A line past the width is cut to it: rich drops the blanks past it, then crops.)
-    return [text[a:b][:width] for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True)]
+    lines = []
+    for a, b in zip([0, *breaks], [*breaks, len(text)], strict=True):
+        line = text[a:b]
+        if len(line) > width:  # rich's rstrip_end, then truncate
+            blanks = len(line) - len(line.rstrip())
+            line = line[: len(line) - min(blanks, len(line) - width)]
+            if len(line) > width:
+                line = line[:width] if fold else line[: width - 1] + "…"
+        lines.append(line)
+    return lines
 
 
 def lines_of(renderable: RenderableType, width: int) -> list[str] | None:
@@ -112,8 +123,9 @@ def _cell_text(cell: object) -> str | None:
 
 
 def _justified(text: str, width: int, justify: str) -> str:
-    """A cell's text in its column, as rich justifies it: the blanks at its end count in the
-    column's width and stay to the left; to the right or centred they go first."""
+    """One line of a cell's text in its width, as rich's Text.wrap justifies it: to the left
+    it is padded as it is (the blanks at its end stay); to the right or centred its blanks
+    at the end go first."""
     if justify == "left":
         return text.ljust(width)
     text = text.rstrip()
@@ -123,12 +135,31 @@ def _justified(text: str, width: int, justify: str) -> str:
     return " " * left + text + " " * (width - len(text) - left)
 
 
+def _measure(text: str, limit: int, pad: int) -> tuple[int, int]:
+    """rich's Measurement.get of a cell (its text in ``pad`` columns of padding) where
+    ``limit`` columns are free: the longest word and the whole text, padded, at most
+    ``limit``."""
+    if limit < 1:
+        return 0, 0
+    if limit - pad < 1:
+        return limit, limit
+    most = min(len(text), limit)
+    words = text.split()
+    least = min(max(map(len, words)) if words else len(text), most)
+    if most < 1:
+        least = 0  # the text measures nothing: its padding alone
+    most = min(most + pad, limit)
+    return (min(least + pad, limit), most) if most >= 1 else (0, 0)
+
+
 def _table_lines(table: Table, width: int) -> list[str] | None:
     """A table as the report draws it (box ``SIMPLE_HEAD``, no edge, no padding at the
-    edges, a header): the columns as wide as their widest text, three blanks apart, the
-    header above a rule; None for another table, or one that would not fit ``width`` (rich
-    then shares the width out and wraps cells)."""
+    edges, a header), as rich draws it on ``width`` columns: each column as wide as its
+    widest text, and when they do not fit, the widest cut down first (Table.
+    _collapse_widths) and the cells wrapped in them; a blank between columns, the header
+    above a rule and aligned at the bottom, the rows at the top.  None for another table."""
     from rich import box
+    from rich._ratio import ratio_reduce
 
     if not (
         table.box is box.SIMPLE_HEAD
@@ -152,6 +183,8 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
     for column in table.columns:
         if (
             column.justify not in ("left", "right", "center")
+            or column.overflow != "ellipsis"
+            or column.vertical != "top"
             or column.width is not None
             or column.min_width is not None
             or column.max_width is not None
@@ -163,15 +196,42 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
         if any(t is None for t in texts):
             return None
         columns.append([t for t in texts if t is not None])
-    widths = [max(map(len, texts)) for texts in columns]
-    total = sum(widths) + len(_GAP) * (len(widths) - 1)
-    if total > width or not min(widths):
-        return None  # (an empty column: rich gives it a width all the same)
-    rows = []
-    for i in range(len(columns[0])):
-        cells = [
-            _justified(texts[i], w, column.justify)
-            for texts, w, column in zip(columns, widths, table.columns, strict=True)
-        ]
-        rows.append(_GAP.join(cells))
-    return [rows[0], "─" * total, *rows[1:]]
+    n = len(columns)
+    pads = [(0 if i == 0 else 1, 0 if i == n - 1 else 1) for i in range(n)]  # left, right
+
+    def measured(i: int, limit: int) -> int:
+        """The widest cell of column ``i`` where ``limit`` columns are free."""
+        if limit < 1:
+            return 0
+        pad = sum(pads[i])
+        return min(max(_measure(text, limit, pad)[1] for text in columns[i]), limit)
+
+    room = width - (n - 1)  # the dividers between columns
+    widths = [measured(i, room) or 1 for i in range(n)]
+    if sum(widths) > room:
+        widths = type(table)._collapse_widths(widths, [True] * n, room)
+        if sum(widths) > room:
+            widths = ratio_reduce(sum(widths) - room, [1] * n, widths, widths)
+        widths = [measured(i, w) for i, w in enumerate(widths)]
+    if any(w - sum(pad) < 1 for w, pad in zip(widths, pads, strict=True)):
+        return None
+    lines: list[str] = []
+    for row in range(len(columns[0])):
+        cells = []
+        for i, column in enumerate(table.columns):
+            left, right = pads[i]
+            inner = widths[i] - left - right
+            cells.append(
+                [
+                    " " * left + _justified(line, inner, column.justify) + " " * right
+                    for line in wrapped(columns[i][row], inner, fold=False)
+                ]
+            )
+        height = max(map(len, cells))
+        for i, cell in enumerate(cells):
+            blank = [" " * widths[i]] * (height - len(cell))
+            cells[i] = blank + cell if row == 0 else cell + blank  # the header at the bottom
+        lines += [" ".join(parts) for parts in zip(*cells, strict=True)]
+        if row == 0:
+            lines.append("─" * (sum(widths) + n - 1))
+    return lines

@@ -389,7 +389,6 @@ class PlainWriter:
                 self.console = make_console(self.stream, terminal=False)
             print_item(self.console, item)
 
-
     def _plain_block(self, item: Block) -> bool:
         """Write a round's block as rich would print it (:func:`.plain.lines_of`); False
         when it holds what only rich prints (nothing written then)."""

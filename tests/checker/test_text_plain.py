@@ -148,7 +148,11 @@ def test_a_stream_rich_would_draw_in_ascii_goes_through_rich() -> None:
 # -- a round's tables, drawn without rich's renderer (checker/reports/plain.py) -------------
 
 _CELL_CHARS = st.sampled_from(list("ab Z9-.:()!") + ["é", "…", "[", "漢", "\u0301"])
-_CELL = st.text(_CELL_CHARS, max_size=14)
+_CELL = st.one_of(
+    st.text(_CELL_CHARS, max_size=14),
+    st.text(st.sampled_from(list("ab c")), min_size=20, max_size=60),  # wrapped when wide
+    st.integers(20, 130).map(lambda n: "x" * n),  # cut with an ellipsis in a narrow column
+)
 _JUSTIFY = st.sampled_from(["left", "right", "center"])
 
 
@@ -212,6 +216,17 @@ def test_a_report_s_tables_are_drawn_directly() -> None:
     assert lines is not None
     assert "".join(line + "\n" for line in lines) == _by_rich(table)
     assert lines[2] == "     ab" + "   " + "    x    " + "   " + "ab     "
+    # Wider than the page: the widest columns are cut down and their cells wrapped.
+    long = "w Player 73 (79), downfloat after the last round"
+    rows = [
+        [str(i), "Player 7", "1555", "4.0", "w", "wbwb", "R10 up", long, long] for i in range(3)
+    ]
+    header = [("TPN", "right"), ("Name", "left"), ("Rtg", "right"), ("Pts", "right")]
+    header += [("Pref", "center"), ("Colours", "left"), ("Floats", "left")]
+    table = _table([*header, ("Recorded", "left"), ("Engine", "left")], rows, False)
+    lines = lines_of(table, WIDTH)
+    assert lines is not None and len(lines) > 2 + len(rows)  # rows of two lines
+    assert "".join(line + "\n" for line in lines) == _by_rich(table)
 
 
 def test_a_long_check_s_blocks_go_without_rich_s_renderer(batch: BatchReport) -> None:
