@@ -1,11 +1,12 @@
 """What rich's plain console prints for the report's lines and tables, worked out directly.
 
 The text report to a file or pipe (:class:`.text.PlainWriter`) must be the text rich prints
-there, byte for byte; rendering it with rich costs a 51-round check's report about 5 % of its
-time.  This module writes the kinds of content the report has - a line of one-column
-characters, word-wrapped as rich wraps it; a table as the report draws it (``SIMPLE_HEAD``, no
-edge) when it fits the page - and answers None for anything else, which then goes to rich
-(tests/checker/test_text_plain.py compares the two).
+there, byte for byte; rendering it with rich cost a 51-round check about 5 % of its time.
+This module writes the kinds of content the report has - a line of one-column characters,
+word-wrapped as rich wraps it; a table as the report draws it (``SIMPLE_HEAD``, no edge),
+its columns cut down and its cells wrapped as rich does when it is wider than the page - and
+answers None for anything else, which then goes to rich (tests/checker/test_text_plain.py
+compares the two).
 """
 
 from __future__ import annotations
