@@ -136,21 +136,16 @@ def _justified(text: str, width: int, justify: str) -> str:
     return " " * left + text + " " * (width - len(text) - left)
 
 
-def _measure(text: str, limit: int, pad: int) -> tuple[int, int]:
+def _measured(text: str, limit: int, pad: int) -> int:
     """rich's Measurement.get of a cell (its text in ``pad`` columns of padding) where
-    ``limit`` columns are free: the longest word and the whole text, padded, at most
-    ``limit``."""
+    ``limit`` columns are free, its maximum (the widths read no other): the whole text,
+    padded, at most ``limit``."""
     if limit < 1:
-        return 0, 0
+        return 0
     if limit - pad < 1:
-        return limit, limit
-    most = min(len(text), limit)
-    words = text.split()
-    least = min(max(map(len, words)) if words else len(text), most)
-    if most < 1:
-        least = 0  # the text measures nothing: its padding alone
-    most = min(most + pad, limit)
-    return (min(least + pad, limit), most) if most >= 1 else (0, 0)
+        return limit
+    most = min(min(len(text), limit) + pad, limit)
+    return most if most >= 1 else 0
 
 
 def _table_lines(table: Table, width: int) -> list[str] | None:
@@ -202,10 +197,7 @@ def _table_lines(table: Table, width: int) -> list[str] | None:
 
     def measured(i: int, limit: int) -> int:
         """The widest cell of column ``i`` where ``limit`` columns are free."""
-        if limit < 1:
-            return 0
-        pad = sum(pads[i])
-        return min(max(_measure(text, limit, pad)[1] for text in columns[i]), limit)
+        return max(_measured(text, limit, sum(pads[i])) for text in columns[i])
 
     room = width - (n - 1)  # the dividers between columns
     widths = [measured(i, room) or 1 for i in range(n)]

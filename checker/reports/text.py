@@ -377,26 +377,24 @@ class PlainWriter:
             # rich's left-aligned rule: the title, a blank, "─" to the width (no title: a
             # bare rule)
             self.stream.write(f"{item.title} {'─' * (WIDTH - len(item.title) - 1)}\n")
-        elif self.direct and isinstance(item, Line) and _fits(item.plain, WIDTH):
-            self.stream.write(item.plain + "\n")
         elif self.direct and isinstance(item, Line) and one_column(item.plain):
-            # A longer line: rich's wrap of it, without loading rich for it.
+            # rich's wrap of the line (one that fits is itself), without loading rich for it.
             self.stream.write("\n".join(wrapped(item.plain, WIDTH)) + "\n")
-        elif self.direct and isinstance(item, Block) and self._plain_block(item):
-            return
+        elif isinstance(item, Block):
+            # A round's lines and tables as rich would print them (.plain), else by rich.
+            group = round_block(item.round, item.full)
+            lines = lines_of(group, WIDTH) if self.direct else None
+            if lines is not None:
+                self.stream.write("".join(line + "\n" for line in lines))
+            else:
+                self._console().print(group)
         else:
-            if self.console is None:
-                self.console = make_console(self.stream, terminal=False)
-            print_item(self.console, item)
+            print_item(self._console(), item)
 
-    def _plain_block(self, item: Block) -> bool:
-        """Write a round's block as rich would print it (:func:`.plain.lines_of`); False
-        when it holds what only rich prints (nothing written then)."""
-        lines = lines_of(round_block(item.round, item.full), WIDTH)
-        if lines is None:
-            return False
-        self.stream.write("".join(line + "\n" for line in lines))
-        return True
+    def _console(self) -> Console:
+        if self.console is None:
+            self.console = make_console(self.stream, terminal=False)
+        return self.console
 
 
 def write(batch: BatchReport, stream: TextIO, full: bool = False) -> None:
