@@ -295,6 +295,10 @@ def _source(f: FileReport, read: Reader) -> Source:
         return str(exc)
 
 
+#: Rounds per row of a file's round strip (a 9- to 11-round Swiss on one row).
+ROUNDS_PER_ROW = 11
+
+
 def _file(f: FileReport, full: bool, read: Reader) -> str:
     out = [f"<section class=file><h2>{escape(f.file)}</h2>"]
     if f.event:
@@ -354,10 +358,6 @@ def _file(f: FileReport, full: bool, read: Reader) -> str:
         out.append(f"<p class=muted>{escape(note)}</p>")
     out.append(f"<p class=summary>{escape(f.summary())}</p></section>")
     return "".join(out)
-
-
-#: Rounds per row of a file's round strip (a 9- to 11-round Swiss on one row).
-ROUNDS_PER_ROW = 11
 
 
 def render(
