@@ -33,3 +33,14 @@ def test_no_line_when_the_file_names_its_edition_or_matches():
     assert not [w for w in check_tournament(t, Options(rules="2025")).warnings if "all rounds" in w]
     t = read(CORPUS / "dutch2017" / "t000007.trf")  # every round matches under 2025 too
     assert not [w for w in check_tournament(t, Options()).warnings if "all rounds" in w]
+
+
+def test_one_differing_round_is_named_in_the_singular():
+    """A real export (Budapest Spring Festival 2026, group A) whose round 8 alone differs
+    under the 2025 rules and which the 2017 rules reproduce whole."""
+    t = read(
+        CORPUS / "real" / "gbtami-swisspairing__budapest_spring_festival_2026_group_a_2200_r09.trf"
+    )
+    lines = [w for w in check_tournament(t, Options()).warnings if "all rounds match" in w]
+    assert len(lines) == 1
+    assert "(round 8 differs under the 2025 rules, the default when the file names no" in lines[0]

@@ -40,9 +40,11 @@ def other_edition_line(t: Tournament, edition: Edition, reports: list[RoundRepor
         rounds = differing + [r.round for r in reports if r.status == MATCH]
         if all(_matches(t, rnd, other, initial) for rnd in rounds):
             shown = ", ".join(map(str, differing))
+            many = len(differing) > 1
             return (
-                f"all rounds match the {other.name} rules (round{'s' if len(differing) > 1 else ''}"
-                f" {shown} differ under the {edition.name} rules, the default when the file "
+                f"all rounds match the {other.name} rules (round{'s' if many else ''} {shown}"
+                f" differ{'' if many else 's'} under the {edition.name} rules, the default when "
+                "the file "
                 "names no edition and has no date; --rules "
                 f"{other.name} checks it so)"
             )
