@@ -87,3 +87,25 @@ def test_each_player_s_later_partners_are_those_the_round_allows(folder, name, r
     assert any(g is not None for g in rs.compat.guard)  # C3 has something to forbid
     later = CompletionTests(rs).later()
     assert later == [[b for b in range(a + 1, rs.n) if rs.ok(a, b)] for a in range(rs.n)]
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_sparse_edges_are_each_player_s_first_legal_partners_after_him(seed: int) -> None:
+    """CompletionTests.sparse_edges: for each player, the first ``k`` players after him in
+    the list given whom C1 and C3 allow him to meet, in that order - for an ascending list
+    (read from the round's later partners) as for any other."""
+    rng = random.Random(seed)
+    rs = _state("t000244.trf", 12)
+    tests = CompletionTests(rs)
+    players = sorted(rng.sample(range(rs.n), rng.randint(2, rs.n)))
+    k = rng.choice((1, 3, 12))
+
+    def expected(order: list[int]) -> list[tuple[int, int]]:
+        edges = []
+        for x, a in enumerate(order):
+            edges += [(a, b) for b in order[x + 1 :] if rs.ok(a, b)][:k]
+        return edges
+
+    assert tests.sparse_edges(players, k) == expected(players)
+    shuffled = rng.sample(players, len(players))
+    assert tests.sparse_edges(shuffled, k) == expected(shuffled)
