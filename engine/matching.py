@@ -99,13 +99,15 @@ def max_weight_complete(
     number of edges, so one unit more on every edge keeps their order and makes the
     weights positive, and a maximum-cardinality matching of greatest weight is the answer
     whenever a complete one exists."""
-    edges = [(a, b, w + 1) for (a, b), w in weights.items()]
     ids = list(vertices)
-    if len(ids) % 2:
+    odd = len(ids) % 2 == 1
+    if odd:
         ids.append(-1)
-        edges.extend((-1, v, 1) for v in spare)
     index = {v: i for i, v in enumerate(ids)}
-    pairs = _index_matching([(index[a], index[b], w) for a, b, w in edges], len(ids), True)
+    edges = [(index[a], index[b], w + 1) for (a, b), w in weights.items()]
+    if odd:
+        edges.extend((index[-1], index[v], 1) for v in spare)
+    pairs = _index_matching(edges, len(ids), True)
     if 2 * len(pairs) != len(ids):
         return None
     mate: dict[int, int] = {}

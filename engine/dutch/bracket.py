@@ -151,18 +151,24 @@ class BracketMatcher:
             if e in weights:
                 weights[e] += w
         bracket_pairs = list(weights)
-        nc, c9s = self.rs.noncand, self.rs.c9_setup
-        alive = sorted(self.rs.alive)
+        nc, c9s, dropped = self.rs.noncand, self.rs.c9_setup, self.rs.dropped
+        alive_set = self.rs.alive
+        alive = sorted(alive_set)
+        # The legal pairs with a player below (completion.all_edges of the players left,
+        # in its order): a player below with anyone after him, one above with those below.
+        later, lower = self.completion.later(), self.rs.bk.lower
+        below = lower & alive_set
         lower_pairs = []
-        for a, b in self.completion.all_edges(alive):
-            if a in self.rs.bk.lower or b in self.rs.bk.lower:
-                if (a, b) in self.rs.dropped:
-                    continue
-                w = 0
-                if c9 is not None and (c9s[a] or c9s[b]):
-                    w = (c9s[a] + c9s[b]) * c9
-                weights[(a, b)] = w
-                lower_pairs.append((a, b))
+        for a in alive:
+            targets = alive_set if a in lower else below
+            lower_pairs += [(a, b) for b in later[a] if b in targets]
+        if dropped:
+            lower_pairs = [e for e in lower_pairs if e not in dropped]
+        if c9 is None:
+            weights.update(dict.fromkeys(lower_pairs, 0))
+        else:
+            for a, b in lower_pairs:
+                weights[(a, b)] = (c9s[a] + c9s[b]) * c9 if c9s[a] or c9s[b] else 0
         mate = max_weight_complete(weights, alive, [v for v in alive if not nc[v]])
         if mate is not None:
             return mate
