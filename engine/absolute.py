@@ -95,3 +95,18 @@ class Compatibility:
     def allows(self, i: int, j: int) -> bool:
         """C1 and C3 for the players at places ``i`` and ``j``."""
         return j not in self.met[i] and c3_allows(self.guard[i], self.guard[j])
+
+    def partners_after(self) -> list[list[int]]:
+        """For each place ``i``, the places after it that :meth:`allows` with ``i``,
+        ascending: the places it met (C1) or shares a guarded colour with (C3) are taken
+        out as one set."""
+        n = len(self.met)
+        sharing: dict[str, set[int]] = {}
+        for j, g in enumerate(self.guard):
+            if g is not None:
+                sharing.setdefault(g, set()).add(j)
+        out = []
+        for i, g in enumerate(self.guard):
+            barred = self.met[i] if g is None else self.met[i] | sharing[g]
+            out.append([j for j in range(i + 1, n) if j not in barred])
+        return out

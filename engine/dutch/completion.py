@@ -68,8 +68,7 @@ class CompletionTests:
         """Each player's legal partners (C1, C3) at later places, ascending: the round's
         legal pairs do not change while it is paired."""
         if self._later is None:
-            ok, n = self.rs.ok, self.rs.n
-            self._later = [[b for b in range(a + 1, n) if ok(a, b)] for a in range(n)]
+            self._later = self.rs.compat.partners_after()
         return self._later
 
     def pab_prepass(self) -> tuple[int, bool, dict[int, int]]:  # noqa: C901 - C5 by the cheap test, then by a weighted matching, then C9's ranks (2.3, 2.4.4)
