@@ -20,6 +20,10 @@ class CompletionTests:
     """Completion of the round: the PAB pre-pass (C5) and the tests of C4, on the round's
     state ``rs``."""
 
+    # Rounds of up to this many players build every player's later partners (:meth:`later`,
+    # n*n/2 pair tests) for a sparse subgraph; a big open's round needs a few partners each.
+    later_up_to = 500
+
     def __init__(self, rs: RoundState) -> None:
         self.rs = rs
         self._later: list[list[int]] | None = None
@@ -28,7 +32,9 @@ class CompletionTests:
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
         subgraph; a complete matching of it is one of the whole graph."""
         edges = []
-        if all(a < b for a, b in zip(vertices, vertices[1:])):
+        if (self._later is not None or self.rs.n <= self.later_up_to) and all(
+            a < b for a, b in zip(vertices, vertices[1:])
+        ):
             # Ascending: the next partners are the first of each player's later ones here.
             later, inside = self.later(), set(vertices)
             for a in vertices:
