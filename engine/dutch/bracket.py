@@ -152,16 +152,8 @@ class BracketMatcher:
                 weights[e] += w
         bracket_pairs = list(weights)
         nc, c9s, dropped = self.rs.noncand, self.rs.c9_setup, self.rs.dropped
-        alive_set = self.rs.alive
-        alive = sorted(alive_set)
-        # The legal pairs with a player below (completion.all_edges of the players left,
-        # in its order): a player below with anyone after him, one above with those below.
-        later, lower = self.completion.later(), self.rs.bk.lower
-        below = lower & alive_set
-        lower_pairs = []
-        for a in alive:
-            targets = alive_set if a in lower else below
-            lower_pairs += [(a, b) for b in later[a] if b in targets]
+        alive = sorted(self.rs.alive)
+        lower_pairs = self.completion.edges_touching(alive, self.rs.bk.lower)
         if dropped:
             lower_pairs = [e for e in lower_pairs if e not in dropped]
         if c9 is None:

@@ -70,6 +70,18 @@ class CompletionTests:
         ok = self.rs.ok
         return [(a, b) for x, a in enumerate(vertices) for b in vertices[x + 1 :] if ok(a, b)]
 
+    def edges_touching(self, vertices: list[int], part: frozenset[int]) -> list[tuple[int, int]]:
+        """The legal pairs (C1, C3) of ``vertices`` (ascending) with a player in ``part``,
+        in :meth:`all_edges`' order: a player of ``part`` with anyone after him, any other
+        with the players of ``part`` after him."""
+        later, inside = self.later(), set(vertices)
+        in_part = part & inside
+        edges: list[tuple[int, int]] = []
+        for a in vertices:
+            targets = inside if a in part else in_part
+            edges += [(a, b) for b in later[a] if b in targets]
+        return edges
+
     def later(self) -> list[list[int]]:
         """Each player's legal partners (C1, C3) at later places, ascending: the round's
         legal pairs do not change while it is paired."""

@@ -114,3 +114,17 @@ def test_sparse_edges_are_each_player_s_first_legal_partners_after_him(seed: int
     assert scanned._later is None  # the scan, not the round's later partners
     shuffled = rng.sample(players, len(players))
     assert tests.sparse_edges(shuffled, k) == expected(shuffled)
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_edges_touching_a_part_are_the_legal_pairs_with_one_of_its_players(seed: int) -> None:
+    """CompletionTests.edges_touching (the whole field's matching, BracketMatcher.
+    _solve_whole: the pairs with a player below the bracket): exactly the legal pairs of
+    the players given with at least one player of the part, in all_edges' order."""
+    rng = random.Random(seed)
+    rs = _state("t000244.trf", 12)
+    tests = CompletionTests(rs)
+    players = sorted(rng.sample(range(rs.n), rng.randint(2, rs.n)))
+    part = frozenset(v for v in range(rs.n) if rng.random() < 0.6)  # some not in players
+    expected = [(a, b) for a, b in tests.all_edges(players) if a in part or b in part]
+    assert tests.edges_touching(players, part) == expected
