@@ -20,9 +20,11 @@ class CompletionTests:
     """Completion of the round: the PAB pre-pass (C5) and the tests of C4, on the round's
     state ``rs``."""
 
-    # Rounds of up to this many players build every player's later partners (:meth:`later`,
-    # n*n/2 pair tests) for a sparse subgraph; a big open's round needs a few partners each.
-    later_up_to = 500
+    # A sparse subgraph reads every player's later partners (:meth:`later`, n*n/2 pair
+    # tests) once the rounds played are this share of the field: then most players after
+    # one may be his past opponents, and finding his first partners by testing each costs
+    # more.  Before, a few tests each find them (a big open's early rounds).
+    later_after_share = 0.5
 
     def __init__(self, rs: RoundState) -> None:
         self.rs = rs
@@ -32,7 +34,8 @@ class CompletionTests:
         """Up to ``k`` compatible partners of each vertex among the next ones in order: a
         subgraph; a complete matching of it is one of the whole graph."""
         edges = []
-        if (self._later is not None or self.rs.n <= self.later_up_to) and all(
+        many_met = self.rs.rounds_played >= self.later_after_share * self.rs.n
+        if (self._later is not None or many_met) and all(
             a < b for a, b in zip(vertices, vertices[1:])
         ):
             # Ascending: the next partners are the first of each player's later ones here.

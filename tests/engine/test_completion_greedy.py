@@ -93,13 +93,14 @@ def test_each_player_s_later_partners_are_those_the_round_allows(folder, name, r
 def test_sparse_edges_are_each_player_s_first_legal_partners_after_him(seed: int) -> None:
     """CompletionTests.sparse_edges: for each player, the first ``k`` players after him in
     the list given whom C1 and C3 allow him to meet, in that order - for an ascending list
-    (read from the round's later partners, or scanned in a round past ``later_up_to``
-    players) as for any other."""
+    (read from the round's later partners, or scanned before ``later_after_share`` of the
+    field has been played) as for any other."""
     rng = random.Random(seed)
     rs = _state("t000244.trf", 12)
     tests = CompletionTests(rs)
+    tests.later_after_share = 0  # read from the later partners
     scanned = CompletionTests(rs)
-    scanned.later_up_to = 0
+    scanned.later_after_share = float("inf")
     players = sorted(rng.sample(range(rs.n), rng.randint(2, rs.n)))
     k = rng.choice((1, 3, 12))
 
@@ -110,6 +111,7 @@ def test_sparse_edges_are_each_player_s_first_legal_partners_after_him(seed: int
         return edges
 
     assert tests.sparse_edges(players, k) == expected(players)
+    assert tests._later is not None
     assert scanned.sparse_edges(players, k) == expected(players)
     assert scanned._later is None  # the scan, not the round's later partners
     shuffled = rng.sample(players, len(players))
