@@ -44,9 +44,7 @@ def other_edition_line(t: Tournament, edition: Edition, reports: list[RoundRepor
             return (
                 f"all rounds match the {other.name} rules (round{'s' if many else ''} {shown}"
                 f" differ{'' if many else 's'} under the {edition.name} rules, the default when "
-                "the file "
-                "names no edition and has no date; --rules "
-                f"{other.name} checks it so)"
+                f"the file names no edition and has no date; --rules {other.name} checks it so)"
             )
     return None
 
