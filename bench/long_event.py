@@ -6,8 +6,9 @@ Default FILE: ``corpus/peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge
 (80 players, 51 rounds: late rounds are mostly rematches, so brackets gather many MDPs of
 many scores and their criteria outgrow rustworkx's 126 bits).  Each round is paired in this
 process; its line gives the CPU time (steadier than wall time on a shared machine), the
-matchings asked (rustworkx and wide weighted ones, cardinality ones) and whether the
-pairing equals the recorded one.  The last line sums them.
+matchings asked (rustworkx and wide weighted ones, cardinality ones; ``by_duals``: the
+questions of wide brackets answered from their first matching's duals, each with a rustworkx
+matching counted there too) and whether the pairing equals the recorded one.  The last line sums them.
 
 The generated long event, 100 players x 60 rounds (``trfaudit generate --players 100
 --rounds 60 --seed 1``, its rounds this engine's own pairings):
@@ -54,7 +55,7 @@ def main() -> None:
     if a.rounds:
         first, last = (int(x) for x in a.rounds.split("-"))
     pair_round(round_input(t, 1), EDITIONS[a.rules])  # the system's modules loaded first
-    kinds = ("rustworkx", "wide", "cardinality")
+    kinds = ("rustworkx", "wide", "by_duals", "cardinality")
     total = dict.fromkeys(kinds, 0)
     cpu_total, exact_rounds, slowest = 0.0, 0, (0.0, 0)
     print(f"{Path(a.file).name}, rules {a.rules}, rounds {first}-{last}")

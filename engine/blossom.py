@@ -457,6 +457,21 @@ class _Matcher:
 def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[tuple[int, int]]:
     """A maximum-weight matching of vertices ``0 .. n-1`` joined by ``edges`` (a, b,
     weight), each pair once, weights integers of any size: its edges as (a, b)."""
+    return max_weight_matching_duals(n, edges)[0]
+
+
+def max_weight_matching_duals(
+    n: int, edges: Sequence[tuple[int, int, int]]
+) -> tuple[list[tuple[int, int]], list[int] | None]:
+    """:func:`max_weight_matching`, and the vertices' dual values that prove it best when
+    no blossom's dual is positive at the end (else None).  They are four times the weights'
+    scale: every edge's reduced cost ``dual[a] + dual[b] - 4 * weight`` is at least 0, 0 on
+    the matching's edges, and a vertex left exposed has dual 0; so a matching is a maximum-
+    weight one exactly when its edges have reduced cost 0 and it covers every vertex of
+    positive dual (complementary slackness)."""
     m = _Matcher(n, edges)
     m.run()
-    return [m.ends[k] for v, k in enumerate(m.mate) if k != -1 and v == min(m.ends[k])]
+    pairs = [m.ends[k] for v, k in enumerate(m.mate) if k != -1 and v == min(m.ends[k])]
+    if any(m.base[b] != -1 and m.dual[b] > 0 for b in range(n, 2 * n)):
+        return pairs, None
+    return pairs, m.dual[:n]

@@ -1,8 +1,11 @@
 """Maximum-weight matching on integer weights of any size.
 
 rustworkx (compiled) takes weights up to 127 bits; wider weights go to the engine's own
-blossom algorithm (engine.blossom), which works on Python integers exactly.  Either way the result is a maximum-weight
-matching; the engine never relies on how ties are broken between equal-weight matchings.
+blossom algorithm (engine.blossom), which works on Python integers exactly and gives the
+duals that prove its matching best: a bracket's later questions, whose extra weights sit
+below the criteria, are answered from them by a narrow matching (LocalGraph).  Either way
+the result is a maximum-weight matching; the engine never relies on how ties are broken
+between equal-weight matchings.
 Also the perfect matchings of a set of vertices (:func:`has_perfect`, :func:`min_cost_perfect`:
 the Swiss Team system's [C3] test, C.04.6 2026 Art. 2.2.1, and its bracket costs, Art. 3.6.4).
 """
@@ -12,20 +15,35 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
 from itertools import compress, repeat
+from math import gcd
 from operator import itemgetter, ne, not_
 
 # rustworkx computes in 128-bit integers; its blossom algorithm doubles edge weights, so a
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126
 
-stats = {"rustworkx": 0, "wide": 0, "cardinality": 0, "wide_repeated": 0}
+# "by_duals": the questions of a wide bracket answered from its first matching's duals
+# (LocalGraph.solve) with a narrow matching instead of a wide one; "duals_missed": those its
+# duals could not answer (they no longer prove the bracket's graph best).
+# The counts of matchings run (the others count answers given without a matching of their
+# own: cache hits, and the questions answered by duals, each of those a rustworkx matching).
+RUN = ("rustworkx", "wide", "cardinality")
+stats = {
+    "rustworkx": 0,
+    "wide": 0,
+    "cardinality": 0,
+    "wide_repeated": 0,
+    "by_duals": 0,
+    "duals_missed": 0,
+}
 
 # The answers to the latest wide problems, by the problem as given (edges in their order,
 # weights): the same problem gets the same answer without a second run.  Re-pairing a round
 # under another reading of the file (engine.dutch.readings) meets the same brackets again
 # and again.
 _WIDE_ANSWERS: dict[
-    tuple[bool, tuple[tuple[tuple[int, int], int], ...]], list[tuple[int, int]]
+    tuple[bool, tuple[tuple[tuple[int, int], int], ...]],
+    tuple[list[tuple[int, int]], list[int] | None],
 ] = {}
 _WIDE_KEPT = 128
 
@@ -37,22 +55,32 @@ def _wide_matching(
     (engine.blossom); with ``max_cardinality``, the heaviest of the largest: every edge
     then weighs more than all the weights together, so that a matching with one edge
     more always weighs more."""
+    return _wide_solve(edges, n, max_cardinality)[0]
+
+
+def _wide_solve(
+    edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
+) -> tuple[list[tuple[int, int]], list[int] | None]:
+    """:func:`_wide_matching` and, without ``max_cardinality``, the duals that prove it
+    best (engine.blossom.max_weight_matching_duals; None when a blossom holds a positive
+    dual)."""
     key = (max_cardinality, tuple(((a, b), w) for a, b, w in edges))
-    pairs = _WIDE_ANSWERS.get(key)
-    if pairs is not None:
+    known = _WIDE_ANSWERS.get(key)
+    if known is not None:
         stats["wide_repeated"] += 1
-        return pairs
-    from .blossom import max_weight_matching as blossom_matching
+        return known
+    from .blossom import max_weight_matching_duals
 
     stats["wide"] += 1
     if max_cardinality:
         extra = 1 + sum(w for _, _, w in edges if w > 0)
         edges = [(a, b, w + extra) for a, b, w in edges]
-    pairs = blossom_matching(n, edges)
+    pairs, duals = max_weight_matching_duals(n, edges)
+    known = (pairs, None if max_cardinality else duals)
     if len(_WIDE_ANSWERS) >= _WIDE_KEPT:
         del _WIDE_ANSWERS[next(iter(_WIDE_ANSWERS))]  # the oldest
-    _WIDE_ANSWERS[key] = pairs
-    return pairs
+    _WIDE_ANSWERS[key] = known
+    return known
 
 
 def _index_matching(
@@ -86,6 +114,28 @@ def max_weight_matching(weights: dict[tuple[int, int], int]) -> dict[int, int]:
         mate[ids[a]] = ids[b]
         mate[ids[b]] = ids[a]
     return mate
+
+
+def max_weight_matching_duals(
+    weights: dict[tuple[int, int], int],
+) -> tuple[dict[int, int], dict[int, int] | None]:
+    """:func:`max_weight_matching`, and for weights too wide for rustworkx the duals of
+    its vertices that prove it best (:func:`_wide_solve`; four times the weights' scale),
+    else None."""
+    ids = sorted({v for e in weights for v in e})
+    index = {v: i for i, v in enumerate(ids)}
+    edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
+    duals: list[int] | None = None
+    if max((w for _, _, w in edges), default=0).bit_length() > RUSTWORKX_BITS:
+        pairs: Collection[tuple[int, int]]
+        pairs, duals = _wide_solve(edges, len(ids), False)
+    else:
+        pairs = _index_matching(edges, len(ids), False)
+    mate: dict[int, int] = {}
+    for a, b in pairs:
+        mate[ids[a]] = ids[b]
+        mate[ids[b]] = ids[a]
+    return mate, None if duals is None else dict(zip(ids, duals))
 
 
 def max_weight_complete(
@@ -144,7 +194,18 @@ class LocalGraph:
     updated, so asking many questions of one bracket stays cheap.  The weights live in the
     rustworkx graph only (:attr:`weights` reads them back).  Edges go in and out in bulk
     through C-level iteration (``map``, ``zip``, ``compress``): a bracket has up to a few
-    hundred thousand of them."""
+    hundred thousand of them.
+
+    Weights too wide for rustworkx: the duals of the last matching of the graph as it
+    stands (:attr:`duals`, by vertex) answer the questions asked of it after (its
+    vertices and edges fewer, extra weights in the bits below) whenever they still prove
+    it best (:meth:`_by_duals`)."""
+
+    # The vertices' duals of the graph's last matching without extra weights, when they
+    # prove it best (engine.blossom.max_weight_matching_duals); None: no such proof kept.
+    duals: dict[int, int] | None = None
+    # False: every question of a wide graph is a wide matching (the route before; tests).
+    by_duals = True
 
     def __init__(
         self, weights: dict[tuple[int, int], int], vertices: list[int] | None = None
@@ -217,9 +278,11 @@ class LocalGraph:
         the edges in the order of their indices)."""
         keys, ws = self._live()
         mask = keep(keys)
-        return LocalGraph.from_lists(
+        graph = LocalGraph.from_lists(
             list(compress(keys, mask)), list(compress(ws, mask)), self.vertices()
         )
+        graph.duals = self.duals  # fewer edges: still a proof wherever _by_duals finds it one
+        return graph
 
     def without_inside(self, parts: list[list[int]]) -> tuple[LocalGraph, list[tuple[int, int]]]:
         """A new graph of the same vertices without the edges inside any one of ``parts``
@@ -250,6 +313,7 @@ class LocalGraph:
 
     def shift(self, delta: dict[tuple[int, int], int]) -> None:
         """Add ``delta`` to some edges' weights for good (edges not in the graph: none)."""
+        self.duals = None
         g = self.g
         for e, w in delta.items():
             i = self.edge.get(e)
@@ -273,7 +337,14 @@ class LocalGraph:
             return {}
         if bits > RUSTWORKX_BITS:
             weights = self.weights
-            for e, w in (extra or {}).items():
+            if not extra:
+                proved, self.duals = max_weight_matching_duals(weights)
+                return proved
+            if self.duals is not None and self.by_duals:
+                answer = self._by_duals(weights, extra)
+                if answer is not None:
+                    return answer
+            for e, w in extra.items():
                 if e in weights:
                     weights[e] += w
             return max_weight_matching(weights)
@@ -299,6 +370,50 @@ class LocalGraph:
             va, vb = g[a], g[b]
             mate[va] = vb
             mate[vb] = va
+        return mate
+
+    def _by_duals(
+        self, weights: dict[tuple[int, int], int], extra: dict[tuple[int, int], int]
+    ) -> dict[int, int] | None:
+        """A maximum-weight matching of ``weights`` plus ``extra`` found from :attr:`duals`
+        with a narrow matching, or None when they do not settle it.
+
+        When the duals are feasible for ``weights`` (no edge of negative reduced cost) and
+        some matching of reduced-cost-0 edges covers every vertex of positive dual, those
+        matchings are exactly the maximum-weight ones (complementary slackness).  Two
+        matchings' weights differ by a multiple of the weights' greatest common divisor, so
+        when ``extra`` adds up to less than that in magnitude, a best matching with extra is
+        a best one without it that has the most extra: the heaviest matching of those edges
+        with one unit more than all the extra per covered vertex of positive dual."""
+        dual = self.duals
+        assert dual is not None
+        spread = sum(abs(x) for e, x in extra.items() if e in weights)
+        if spread >= gcd(*weights.values()):
+            return None
+        at = dual.get
+        tight = []
+        for e, w in weights.items():
+            slack = at(e[0], 0) + at(e[1], 0) - 4 * w
+            if slack < 0:
+                self.duals = None  # not feasible: no proof for this graph
+                stats["duals_missed"] += 1
+                return None
+            if slack == 0:
+                tight.append(e)
+        positive = {v for v in self.node if at(v, 0) > 0}
+        unit = spread + 1
+        question: dict[tuple[int, int], int] = {}
+        for e in tight:
+            w = unit * ((e[0] in positive) + (e[1] in positive)) + extra.get(e, 0)
+            if w > 0:
+                question[e] = w
+        mate = max_weight_matching(question) if question else {}
+        if not positive.issubset(mate):
+            # Then no best matching covers them: the duals prove nothing here any more.
+            self.duals = None
+            stats["duals_missed"] += 1
+            return None
+        stats["by_duals"] += 1
         return mate
 
 
