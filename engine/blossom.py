@@ -462,16 +462,18 @@ def max_weight_matching(n: int, edges: Sequence[tuple[int, int, int]]) -> list[t
 
 def max_weight_matching_duals(
     n: int, edges: Sequence[tuple[int, int, int]]
-) -> tuple[list[tuple[int, int]], list[int] | None]:
-    """:func:`max_weight_matching`, and the vertices' dual values that prove it best when
-    no blossom's dual is positive at the end (else None).  They are four times the weights'
-    scale: every edge's reduced cost ``dual[a] + dual[b] - 4 * weight`` is at least 0, 0 on
-    the matching's edges, and a vertex left exposed has dual 0; so a matching is a maximum-
-    weight one exactly when its edges have reduced cost 0 and it covers every vertex of
-    positive dual (complementary slackness)."""
+) -> tuple[list[tuple[int, int]], list[int], list[tuple[list[int], int]]]:
+    """:func:`max_weight_matching`, with the dual values that prove it best, four times the
+    weights' scale: each vertex's, and each blossom's of positive dual (its vertices, an odd
+    set, and its dual).  Every edge's reduced cost - its ends' duals, plus twice those of the
+    blossoms holding both ends, less four times its weight - is at least 0, and 0 on the
+    matching's edges; a vertex left exposed has dual 0, and a blossom of positive dual holds
+    as many of the matching's edges as it can.  A matching is a maximum-weight one exactly
+    when it meets those conditions with these duals (complementary slackness)."""
     m = _Matcher(n, edges)
     m.run()
     pairs = [m.ends[k] for v, k in enumerate(m.mate) if k != -1 and v == min(m.ends[k])]
-    if any(m.base[b] != -1 and m.dual[b] > 0 for b in range(n, 2 * n)):
-        return pairs, None
-    return pairs, m.dual[:n]
+    blossoms = [
+        (m.leaves(b), m.dual[b]) for b in range(n, 2 * n) if m.base[b] != -1 and m.dual[b] > 0
+    ]
+    return pairs, m.dual[:n], blossoms

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
+from dataclasses import dataclass
 from itertools import compress, repeat
 from math import gcd
 from operator import itemgetter, ne, not_
@@ -43,9 +44,21 @@ stats = {
 # and again.
 _WIDE_ANSWERS: dict[
     tuple[bool, tuple[tuple[tuple[int, int], int], ...]],
-    tuple[list[tuple[int, int]], list[int] | None],
+    tuple[list[tuple[int, int]], Duals | None],
 ] = {}
 _WIDE_KEPT = 128
+
+
+@dataclass(frozen=True)
+class Duals:
+    """Dual values that prove a maximum-weight matching best (engine.blossom.
+    max_weight_matching_duals), four times the weights' scale: each vertex's (by vertex;
+    none: 0), and each blossom's of positive dual (its vertices, an odd set).  An edge's
+    reduced cost is its ends' duals plus twice those of the blossoms holding both ends, less
+    four times its weight."""
+
+    vertex: dict[int, int]
+    blossoms: tuple[tuple[frozenset[int], int], ...]
 
 
 def _wide_matching(
@@ -60,10 +73,9 @@ def _wide_matching(
 
 def _wide_solve(
     edges: list[tuple[int, int, int]], n: int, max_cardinality: bool
-) -> tuple[list[tuple[int, int]], list[int] | None]:
+) -> tuple[list[tuple[int, int]], Duals | None]:
     """:func:`_wide_matching` and, without ``max_cardinality``, the duals that prove it
-    best (engine.blossom.max_weight_matching_duals; None when a blossom holds a positive
-    dual)."""
+    best (vertices ``0 .. n-1``)."""
     key = (max_cardinality, tuple(((a, b), w) for a, b, w in edges))
     known = _WIDE_ANSWERS.get(key)
     if known is not None:
@@ -75,7 +87,10 @@ def _wide_solve(
     if max_cardinality:
         extra = 1 + sum(w for _, _, w in edges if w > 0)
         edges = [(a, b, w + extra) for a, b, w in edges]
-    pairs, duals = max_weight_matching_duals(n, edges)
+    pairs, vertex, blossoms = max_weight_matching_duals(n, edges)
+    duals = Duals(
+        dict(enumerate(vertex)), tuple((frozenset(members), z) for members, z in blossoms)
+    )
     known = (pairs, None if max_cardinality else duals)
     if len(_WIDE_ANSWERS) >= _WIDE_KEPT:
         del _WIDE_ANSWERS[next(iter(_WIDE_ANSWERS))]  # the oldest
@@ -118,14 +133,13 @@ def max_weight_matching(weights: dict[tuple[int, int], int]) -> dict[int, int]:
 
 def max_weight_matching_duals(
     weights: dict[tuple[int, int], int],
-) -> tuple[dict[int, int], dict[int, int] | None]:
-    """:func:`max_weight_matching`, and for weights too wide for rustworkx the duals of
-    its vertices that prove it best (:func:`_wide_solve`; four times the weights' scale),
-    else None."""
+) -> tuple[dict[int, int], Duals | None]:
+    """:func:`max_weight_matching`, and for weights too wide for rustworkx the duals that
+    prove it best (:class:`Duals`, by the vertices of ``weights``), else None."""
     ids = sorted({v for e in weights for v in e})
     index = {v: i for i, v in enumerate(ids)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
-    duals: list[int] | None = None
+    duals: Duals | None = None
     if max((w for _, _, w in edges), default=0).bit_length() > RUSTWORKX_BITS:
         pairs: Collection[tuple[int, int]]
         pairs, duals = _wide_solve(edges, len(ids), False)
@@ -135,7 +149,13 @@ def max_weight_matching_duals(
     for a, b in pairs:
         mate[ids[a]] = ids[b]
         mate[ids[b]] = ids[a]
-    return mate, None if duals is None else dict(zip(ids, duals))
+    if duals is None:
+        return mate, None
+    named = Duals(
+        {ids[i]: y for i, y in duals.vertex.items()},
+        tuple((frozenset(ids[i] for i in members), z) for members, z in duals.blossoms),
+    )
+    return mate, named
 
 
 def max_weight_complete(
@@ -201,9 +221,9 @@ class LocalGraph:
     vertices and edges fewer, extra weights in the bits below) whenever they still prove
     it best (:meth:`_by_duals`)."""
 
-    # The vertices' duals of the graph's last matching without extra weights, when they
-    # prove it best (engine.blossom.max_weight_matching_duals); None: no such proof kept.
-    duals: dict[int, int] | None = None
+    # The duals of the graph's last matching without extra weights (:class:`Duals`);
+    # None: no such proof kept.
+    duals: Duals | None = None
     # False: every question of a wide graph is a wide matching (the route before; tests).
     by_duals = True
 
@@ -378,43 +398,69 @@ class LocalGraph:
         """A maximum-weight matching of ``weights`` plus ``extra`` found from :attr:`duals`
         with a narrow matching, or None when they do not settle it.
 
-        When the duals are feasible for ``weights`` (no edge of negative reduced cost) and
-        some matching of reduced-cost-0 edges covers every vertex of positive dual, those
-        matchings are exactly the maximum-weight ones (complementary slackness).  Two
-        matchings' weights differ by a multiple of the weights' greatest common divisor, so
-        when ``extra`` adds up to less than that in magnitude, a best matching with extra is
-        a best one without it that has the most extra: the heaviest matching of those edges
-        with one unit more than all the extra per covered vertex of positive dual."""
-        dual = self.duals
-        assert dual is not None
+        The duals are checked against the graph as it stands: every blossom of positive
+        dual still odd, no edge of negative reduced cost.  A matching of reduced-cost-0
+        edges that covers every vertex of positive dual and holds as many edges in each such
+        blossom as it can is then a maximum-weight one, and every maximum-weight one is
+        such a matching (complementary slackness).  Two matchings' weights differ by a
+        multiple of the weights' greatest common divisor, so when ``extra`` adds up to less
+        than that in magnitude, a best matching with extra is a best one without it that has
+        the most extra: the heaviest matching of those edges, each weighing one unit more
+        than all the extra per end of positive dual and per such blossom holding both ends,
+        when it meets those conditions (else the duals prove nothing here any more)."""
+        proof = self.duals
+        assert proof is not None
         spread = sum(abs(x) for e, x in extra.items() if e in weights)
         if spread >= gcd(*weights.values()):
             return None
-        at = dual.get
-        tight = []
+        live = self.node
+        holding: dict[int, list[int]] = {}  # the blossoms of positive dual holding a vertex
+        sizes, z = [], []
+        for i, (members, dual) in enumerate(proof.blossoms):
+            inside = [v for v in members if v in live]
+            if len(inside) % 2 == 0:  # a vertex of it paired outside: not an odd set now
+                self._unproved()
+                return None
+            sizes.append(len(inside))
+            z.append(dual)
+            for v in inside:
+                holding.setdefault(v, []).append(i)
+        y = proof.vertex.get
+        tight: list[tuple[tuple[int, int], list[int]]] = []
         for e, w in weights.items():
-            slack = at(e[0], 0) + at(e[1], 0) - 4 * w
+            slack = y(e[0], 0) + y(e[1], 0) - 4 * w
+            both: list[int] = []
+            if holding and e[0] in holding and e[1] in holding:
+                both = [i for i in holding[e[0]] if i in holding[e[1]]]
+                slack += 2 * sum(z[i] for i in both)
             if slack < 0:
-                self.duals = None  # not feasible: no proof for this graph
-                stats["duals_missed"] += 1
+                self._unproved()
                 return None
             if slack == 0:
-                tight.append(e)
-        positive = {v for v in self.node if at(v, 0) > 0}
+                tight.append((e, both))
+        positive = {v for v in live if y(v, 0) > 0}
         unit = spread + 1
         question: dict[tuple[int, int], int] = {}
-        for e in tight:
-            w = unit * ((e[0] in positive) + (e[1] in positive)) + extra.get(e, 0)
+        for e, both in tight:
+            w = unit * ((e[0] in positive) + (e[1] in positive) + len(both)) + extra.get(e, 0)
             if w > 0:
                 question[e] = w
         mate = max_weight_matching(question) if question else {}
-        if not positive.issubset(mate):
-            # Then no best matching covers them: the duals prove nothing here any more.
-            self.duals = None
-            stats["duals_missed"] += 1
+        held = [0] * len(sizes)
+        for e, both in tight:
+            if both and mate.get(e[0]) == e[1]:
+                for i in both:
+                    held[i] += 1
+        if not positive.issubset(mate) or any(2 * h + 1 != n for h, n in zip(held, sizes)):
+            self._unproved()
             return None
         stats["by_duals"] += 1
         return mate
+
+    def _unproved(self) -> None:
+        """The duals no longer prove this graph's matchings best: dropped."""
+        self.duals = None
+        stats["duals_missed"] += 1
 
 
 # -- perfect matchings of a set (the Swiss Team system's [C3] test and bracket costs) --

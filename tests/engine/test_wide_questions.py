@@ -65,7 +65,7 @@ def _question(
 
 def test_answers_by_duals_weigh_what_a_full_matching_does() -> None:
     rng = random.Random(5)
-    answered = missed = 0
+    answered = missed = through_blossoms = 0
     for _ in range(48):
         n = rng.randint(6, 26)
         model = _bracket_like(rng, n)
@@ -79,9 +79,11 @@ def test_answers_by_duals_weigh_what_a_full_matching_does() -> None:
                 break
             extra = _question(rng, model, n)
             proof = g.duals is not None
+            blossoms = proof and bool(g.duals.blossoms)  # type: ignore[union-attr]
             before = matching.stats["by_duals"], matching.stats["duals_missed"]
             mate = g.solve(extra, BITS)
             answered += matching.stats["by_duals"] - before[0]
+            through_blossoms += blossoms and matching.stats["by_duals"] > before[0]
             missed += matching.stats["duals_missed"] - before[1]
             if step == 0 and proof:  # the graph as its duals proved it: they answer
                 assert matching.stats["by_duals"] == before[0] + 1
@@ -101,7 +103,8 @@ def test_answers_by_duals_weigh_what_a_full_matching_does() -> None:
             elif kind == 2:  # the graph copied without some pairs
                 g = g.kept(lambda edges: [rng.random() < 0.9 for _ in edges])
                 model = g.weights
-    assert answered > 0 and missed > 0  # both outcomes occur
+    # Both outcomes occur, and answers whose duals hold blossoms of positive dual.
+    assert answered > 0 and missed > 0 and through_blossoms > 0
 
 
 def test_extra_past_the_unit_is_a_wide_matching() -> None:
