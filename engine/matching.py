@@ -23,11 +23,12 @@ from operator import itemgetter, ne, not_
 # weight must stay below 2**126.
 RUSTWORKX_BITS = 126
 
-# "by_duals": the questions of a wide bracket answered from its first matching's duals
-# (LocalGraph.solve) with a narrow matching instead of a wide one; "duals_missed": those its
-# duals could not answer (they no longer prove the bracket's graph best).
-# The counts of matchings run (the others count answers given without a matching of their
-# own: cache hits, and the questions answered by duals, each of those a rustworkx matching).
+# The counts of matchings run; the others count answers given without a matching of their
+# own: "wide_repeated" from the cache of wide answers, "by_duals" the questions of a wide
+# bracket answered from its first matching's duals (LocalGraph._by_duals; each with a
+# rustworkx matching, counted there), "duals_missed" those its duals could not answer as
+# they no longer proved the graph best (a question whose extra weights reach the weights'
+# unit is a wide matching, counted in neither).
 RUN = ("rustworkx", "wide", "cardinality")
 stats = {
     "rustworkx": 0,
@@ -216,10 +217,9 @@ class LocalGraph:
     through C-level iteration (``map``, ``zip``, ``compress``): a bracket has up to a few
     hundred thousand of them.
 
-    Weights too wide for rustworkx: the duals of the last matching of the graph as it
-    stands (:attr:`duals`, by vertex) answer the questions asked of it after (its
-    vertices and edges fewer, extra weights in the bits below) whenever they still prove
-    it best (:meth:`_by_duals`)."""
+    Weights too wide for rustworkx: the duals of the graph's first matching (:attr:`duals`)
+    answer the questions asked of it after (its vertices and edges fewer, extra weights in
+    the bits below) whenever they still prove it best (:meth:`_by_duals`)."""
 
     # The duals of the graph's last matching without extra weights (:class:`Duals`);
     # None: no such proof kept.
@@ -418,7 +418,7 @@ class LocalGraph:
         sizes, z = [], []
         for i, (members, dual) in enumerate(proof.blossoms):
             inside = [v for v in members if v in live]
-            if len(inside) % 2 == 0:  # a vertex of it paired outside: not an odd set now
+            if len(inside) % 2 == 0:  # one of it paired outside it: no longer an odd set
                 self._unproved()
                 return None
             sizes.append(len(inside))
