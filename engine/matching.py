@@ -219,7 +219,8 @@ class LocalGraph:
 
     Weights too wide for rustworkx: the duals of the graph's first matching (:attr:`duals`)
     answer the questions asked of it after (its vertices and edges fewer, extra weights in
-    the bits below) whenever they still prove it best (:meth:`_by_duals`)."""
+    the bits below), and of its copies with fewer edges, whenever they still prove it best
+    (:meth:`_by_duals`)."""
 
     # The duals of the graph's last matching without extra weights (:class:`Duals`);
     # None: no such proof kept.
@@ -320,6 +321,7 @@ class LocalGraph:
         graph = LocalGraph.from_lists(
             list(compress(keys, keep)), list(compress(ws, keep)), self.vertices()
         )
+        graph.duals = self.duals  # as in kept(): a proof wherever _by_duals finds it one
         return graph, list(compress(keys, map(not_, keep)))
 
     def remove_edges(self, edges: list[tuple[int, int]]) -> None:
@@ -357,13 +359,13 @@ class LocalGraph:
             return {}
         if bits > RUSTWORKX_BITS:
             weights = self.weights
+            if self.duals is not None and self.by_duals:
+                answer = self._by_duals(weights, extra or {})
+                if answer is not None:
+                    return answer
             if not extra:
                 proved, self.duals = max_weight_matching_duals(weights)
                 return proved
-            if self.duals is not None and self.by_duals:
-                answer = self._by_duals(weights, extra)
-                if answer is not None:
-                    return answer
             for e, w in extra.items():
                 if e in weights:
                     weights[e] += w

@@ -3,8 +3,9 @@
 extra weights sit below the weights' common unit is answered by a narrow matching of the
 reduced-cost-0 edges instead of a wide one.  Checked against a full matching of the weights
 with the extra (every answer as heavy), through the operations a bracket applies between
-questions (pairs fixed, edges dropped, the graph copied without some), and beside the route
-that asks every question as a wide matching, on rounds whose brackets are that wide.
+questions (pairs fixed, edges dropped, the graph copied without some, a trial copy without
+the pairs inside two parts), and beside the route that asks every question as a wide
+matching, on rounds whose brackets are that wide.
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ def _question(
 
 def test_answers_by_duals_weigh_what_a_full_matching_does() -> None:
     rng = random.Random(5)
-    answered = missed = through_blossoms = 0
+    answered = missed = through_blossoms = trials = 0
     for _ in range(48):
         n = rng.randint(6, 26)
         model = _bracket_like(rng, n)
@@ -103,8 +104,16 @@ def test_answers_by_duals_weigh_what_a_full_matching_does() -> None:
             elif kind == 2:  # the graph copied without some pairs
                 g = g.kept(lambda edges: [rng.random() < 0.9 for _ in edges])
                 model = g.weights
-    # Both outcomes occur, and answers whose duals hold blossoms of positive dual.
-    assert answered > 0 and missed > 0 and through_blossoms > 0
+            else:  # a copy without the pairs inside two parts, matched as it is (4.3's trial)
+                parts = rng.sample(sorted(g.node), min(len(g.node), 4))
+                trial, _ = g.without_inside([parts[:2], parts[2:]])
+                before = matching.stats["by_duals"]
+                got = trial.solve(None, BITS)
+                trials += matching.stats["by_duals"] - before
+                assert _weight(got, trial.weights) == _best(trial.weights)
+    # Both outcomes occur, and answers whose duals hold blossoms of positive dual, and
+    # trial copies answered by the duals of the graph they were copied from.
+    assert answered > 0 and missed > 0 and through_blossoms > 0 and trials > 0
 
 
 def test_extra_past_the_unit_is_a_wide_matching() -> None:
