@@ -164,3 +164,22 @@ def test_answers_by_duals_pair_as_wide_matchings(path: Path, rules: str, rounds:
         assert _brackets(new) == _brackets(old), rnd
         assert (new.boards, new.bye) == (old.boards, old.bye)
     assert matching.stats["by_duals"] > answered  # the rounds do take the shortcut
+
+
+def test_a_long_event_is_generated_alike_with_and_without_answers_by_duals() -> None:
+    """Every round of a generated 60-player, 40-round event under the 2017 rules (its late
+    brackets past 126 bits) paired by the engine with the answers by duals and without them:
+    the same file, byte for byte."""
+    from trfaudit.corpus.config import GeneratorConfig
+    from trfaudit.corpus.generator import generate, render
+
+    config = GeneratorConfig(players=60, rounds=40, rules="2017")
+    answered = matching.stats["by_duals"]
+    with_duals = render(generate(config, 3))
+    assert matching.stats["by_duals"] > answered
+    LocalGraph.by_duals = False
+    try:
+        without = render(generate(config, 3))
+    finally:
+        LocalGraph.by_duals = True
+    assert with_duals == without
