@@ -89,10 +89,12 @@ def _wide_solve(
         extra = 1 + sum(w for _, _, w in edges if w > 0)
         edges = [(a, b, w + extra) for a, b, w in edges]
     pairs, vertex, blossoms = max_weight_matching_duals(n, edges)
-    duals = Duals(
-        dict(enumerate(vertex)), tuple((frozenset(members), z) for members, z in blossoms)
-    )
-    known = (pairs, None if max_cardinality else duals)
+    duals = None
+    if not max_cardinality:  # (the weights were changed above: no proof of the problem's)
+        duals = Duals(
+            dict(enumerate(vertex)), tuple((frozenset(members), z) for members, z in blossoms)
+        )
+    known = (pairs, duals)
     if len(_WIDE_ANSWERS) >= _WIDE_KEPT:
         del _WIDE_ANSWERS[next(iter(_WIDE_ANSWERS))]  # the oldest
     _WIDE_ANSWERS[key] = known
@@ -121,15 +123,8 @@ def _index_matching(
 
 def max_weight_matching(weights: dict[tuple[int, int], int]) -> dict[int, int]:
     """Partner of every matched vertex; ``weights`` maps edges (vertex ids) to weights > 0.
-    The largest weight decides the solver (:func:`_index_matching`)."""
-    ids = sorted({v for e in weights for v in e})
-    index = {v: i for i, v in enumerate(ids)}
-    edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
-    mate: dict[int, int] = {}
-    for a, b in _index_matching(edges, len(ids), False):
-        mate[ids[a]] = ids[b]
-        mate[ids[b]] = ids[a]
-    return mate
+    The largest weight decides the solver (rustworkx, else engine.blossom)."""
+    return max_weight_matching_duals(weights)[0]
 
 
 def max_weight_matching_duals(
@@ -141,8 +136,8 @@ def max_weight_matching_duals(
     index = {v: i for i, v in enumerate(ids)}
     edges = [(index[a], index[b], w) for (a, b), w in weights.items()]
     duals: Duals | None = None
+    pairs: Collection[tuple[int, int]]
     if max((w for _, _, w in edges), default=0).bit_length() > RUSTWORKX_BITS:
-        pairs: Collection[tuple[int, int]]
         pairs, duals = _wide_solve(edges, len(ids), False)
     else:
         pairs = _index_matching(edges, len(ids), False)
@@ -222,7 +217,7 @@ class LocalGraph:
     the bits below), and of its copies with fewer edges, whenever they still prove it best
     (:meth:`_by_duals`)."""
 
-    # The duals of the graph's last matching without extra weights (:class:`Duals`);
+    # The duals of the graph's latest wide matching without extra weights (:class:`Duals`);
     # None: no such proof kept.
     duals: Duals | None = None
     # False: every question of a wide graph is a wide matching (the route before; tests).
