@@ -18,6 +18,7 @@ import os
 import shlex
 import signal
 import subprocess
+import threading
 import time
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -125,15 +126,60 @@ def _kill_group(proc: subprocess.Popen[bytes]) -> None:
 
 #: The program run now in this process (a worker kills it when told to stop).
 _RUNNING: list[subprocess.Popen[bytes]] = []
+#: Held while a program is started and not yet in ``_RUNNING``: a stop then waits for it.
+_STARTING = threading.Lock()
+#: A signal that came while the main thread held ``_STARTING`` (acted on once it is let go).
+_DEFERRED: list[int] = []
 
 
 def _stop_worker(signum: int, _frame: object) -> None:
     """SIGTERM/SIGINT in a worker process: kill the program's group and end the worker (a
-    pool worker would catch an exception and go on with the next task)."""
+    pool worker would catch an exception and go on with the next task).
+
+    A program already started but not yet in ``_RUNNING`` would be left running: in the main
+    thread (which holds ``_STARTING`` then) the stop waits until :func:`_start` has put it
+    there; another thread (the parent watch) waits for the lock."""
+    if threading.current_thread() is threading.main_thread():
+        if _STARTING.locked():
+            _DEFERRED.append(signum)
+            return
+    else:
+        _STARTING.acquire()
     for proc in _RUNNING:
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(proc.pid, signal.SIGKILL)
     os._exit(128 + signum)
+
+
+def _start(argv: list[str]) -> subprocess.Popen[bytes]:
+    """Start ``argv`` in a session of its own, in ``_RUNNING`` before a stop can act; raises
+    ``OSError`` as ``subprocess.Popen`` does."""
+    _stop_on_sigterm()
+    try:
+        with _STARTING:
+            proc = subprocess.Popen(
+                argv,
+                stdin=subprocess.DEVNULL,
+                stdout=subprocess.PIPE,
+                stderr=subprocess.PIPE,
+                start_new_session=True,
+            )
+            _RUNNING.append(proc)
+    finally:
+        if _DEFERRED:
+            _stop_worker(_DEFERRED[0], None)
+    return proc
+
+
+def _finish(proc: subprocess.Popen[bytes]) -> None:
+    """Kill what is left of the program's group (an interrupted run, or children an exited
+    program left in the background), then take it out of ``_RUNNING``."""
+    if proc.returncode is None:
+        _kill_group(proc)
+    else:
+        with contextlib.suppress(ProcessLookupError, PermissionError):
+            os.killpg(proc.pid, signal.SIGKILL)
+    _RUNNING.remove(proc)
 
 
 #: The parent a worker watches, once it has run a program (:func:`_watch_parent`).
@@ -144,8 +190,6 @@ def _watch_parent() -> None:
     """A worker whose parent is gone ends as on SIGTERM, its program's group killed: a run
     stopped while the pool was starting or replacing a worker may not have reached it, and
     it would go on with the next tournament, holding the run's pipes open."""
-    import threading
-
     parent = os.getppid()
     _WATCHED.append(parent)
 
@@ -176,21 +220,11 @@ def run_in_group(argv: list[str], timeout: float) -> subprocess.CompletedProcess
     """``subprocess.run`` with the program in a process group of its own, killed whole (its
     children too) on a timeout or an interruption; raises ``TimeoutExpired`` and ``OSError``
     as ``subprocess.run`` does."""
-    _stop_on_sigterm()
-    proc = subprocess.Popen(
-        argv,
-        stdin=subprocess.DEVNULL,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        start_new_session=True,
-    )
-    _RUNNING.append(proc)
+    proc = _start(argv)
     try:
         out, err = proc.communicate(timeout=timeout)
     finally:
-        _RUNNING.remove(proc)
-        if proc.returncode is None:
-            _kill_group(proc)
+        _finish(proc)
     return subprocess.CompletedProcess(argv, proc.returncode, out, err)
 
 
@@ -207,7 +241,6 @@ def run_engine(
 ) -> EngineRun:
     """Run the program on ``infile``; never raises for anything the program does."""
     argv = command(template, **{"in": str(infile), "out": str(outfile)})
-    _stop_on_sigterm()
     try:
         outfile.unlink(missing_ok=True)
     except OSError:  # a directory a previous run made
@@ -216,16 +249,9 @@ def run_engine(
         shutil.rmtree(outfile, ignore_errors=True)
     start = time.perf_counter()
     try:
-        proc = subprocess.Popen(
-            argv,
-            stdin=subprocess.DEVNULL,
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            start_new_session=True,
-        )
+        proc = _start(argv)
     except OSError as exc:
         return EngineRun(None, Failure.CRASH, f"cannot run {argv[0]}: {exc.strerror or exc}")
-    _RUNNING.append(proc)
     try:
         out_bytes, err_bytes = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
@@ -241,13 +267,8 @@ def run_engine(
             seconds=time.perf_counter() - start,
         )
     finally:
-        _RUNNING.remove(proc)
-        if proc.returncode is None:  # interrupted: leave nothing running
-            _kill_group(proc)
+        _finish(proc)  # children left in the background too
     seconds = time.perf_counter() - start
-    # children left in the background by a program that has exited
-    with contextlib.suppress(ProcessLookupError, PermissionError):
-        os.killpg(proc.pid, signal.SIGKILL)
     stderr = err_bytes.decode("utf-8", "replace")
     stdout = out_bytes.decode("utf-8", "replace")
     output, unreadable = "", ""

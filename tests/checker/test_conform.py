@@ -536,6 +536,43 @@ def test_an_orphaned_worker_ends_and_kills_its_program(tmp_path):
     )
 
 
+@pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
+def test_a_stop_while_a_program_starts_kills_it_too(tmp_path):
+    """SIGTERM reaching a worker just after its program has started, before the worker
+    holds it (a race a loaded CI machine hit: the program was left sleeping, its parent
+    gone): the stop waits for the program to be held and kills it (engine_cmd._start)."""
+    mark = f"starting-{tmp_path.name}"
+    script = tmp_path / "worker.py"
+    script.write_text(
+        "import multiprocessing, os, signal, subprocess, sys\n"
+        "from trfaudit.checker.conform import engine_cmd\n"
+        "class Popen(subprocess.Popen):\n"
+        "    def __init__(self, *args, **kwargs):\n"
+        "        super().__init__(*args, **kwargs)\n"
+        f"        open({str(tmp_path / 'program')!r}, 'w').write(str(self.pid))\n"
+        "        os.kill(os.getpid(), signal.SIGTERM)  # the stop, the program just started\n"
+        "def work():\n"
+        "    engine_cmd.subprocess.Popen = Popen\n"
+        f"    engine_cmd.run_in_group([sys.executable, '-c', 'import time; time.sleep(60)', {mark!r}], 120)\n"
+        "    os._exit(0)  # not reached: the stop ends the worker\n"
+        "if __name__ == '__main__':\n"
+        "    multiprocessing.set_start_method('fork')\n"
+        "    p = multiprocessing.Process(target=work)\n"
+        "    p.start()\n"
+        "    p.join()\n"
+        "    print(p.exitcode)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, timeout=30, check=True
+    )
+    assert done.stdout.strip() == str(128 + 15), done.stderr
+    assert (tmp_path / "program").exists()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and _running(mark):
+        time.sleep(0.1)
+    assert _running(mark) == []
+
+
 def test_findings_are_put_in_the_authors_terms():
     from trfaudit.checker.conform.wording import in_author_terms
 
