@@ -487,7 +487,10 @@ def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 143, err
         assert b"--resume goes on" in err
-        time.sleep(0.5)
+        # killed processes go within moments (a program left running would sleep 150 s)
+        deadline = time.monotonic() + 5
+        while _running(str(ans)) and time.monotonic() < deadline:
+            time.sleep(0.1)
         assert _running(str(ans)) == []
     finally:
         if proc.poll() is None:
