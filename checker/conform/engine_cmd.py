@@ -174,11 +174,7 @@ def _start(argv: list[str]) -> subprocess.Popen[bytes]:
 def _finish(proc: subprocess.Popen[bytes]) -> None:
     """Kill what is left of the program's group (an interrupted run, or children an exited
     program left in the background), then take it out of ``_RUNNING``."""
-    if proc.returncode is None:
-        _kill_group(proc)
-    else:
-        with contextlib.suppress(ProcessLookupError, PermissionError):
-            os.killpg(proc.pid, signal.SIGKILL)
+    _kill_group(proc)  # (an exited program's wait() returns at once)
     _RUNNING.remove(proc)
 
 

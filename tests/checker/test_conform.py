@@ -465,6 +465,15 @@ def _running(token: str) -> list[int]:
     return out
 
 
+def _left_running(token: str, seconds: float = 5.0) -> list[int]:
+    """:func:`_running` once killed processes have had ``seconds`` to go (a program left
+    running sleeps far longer)."""
+    deadline = time.monotonic() + seconds
+    while _running(token) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return _running(token)
+
+
 @pytest.mark.skipif(not Path("/proc").is_dir(), reason="needs /proc to list processes")
 def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
     ans = answers(tmp_path / "sigterm-answers.json", SMALL, range(1, 5))
@@ -487,11 +496,7 @@ def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 143, err
         assert b"--resume goes on" in err
-        # killed processes go within moments (a program left running would sleep 150 s)
-        deadline = time.monotonic() + 5
-        while _running(str(ans)) and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert _running(str(ans)) == []
+        assert _left_running(str(ans)) == []  # (a program left running sleeps 150 s)
     finally:
         if proc.poll() is None:
             proc.kill()
@@ -570,10 +575,7 @@ def test_a_stop_while_a_program_starts_kills_it_too(tmp_path):
     )
     assert done.stdout.strip() == str(128 + 15), done.stderr
     assert (tmp_path / "program").exists()
-    deadline = time.monotonic() + 5
-    while time.monotonic() < deadline and _running(mark):
-        time.sleep(0.1)
-    assert _running(mark) == []
+    assert _left_running(mark) == []
 
 
 def test_findings_are_put_in_the_authors_terms():
