@@ -9,6 +9,7 @@ both editions; every reason is measured (no "not measured" sentence).
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,15 @@ REGRESSIONS = [
     ("regressions", "c7-2017-next-bracket-ppb-pairs", 5),
     ("regressions", "c7-2017-tie-then-c10", 6),
 ]
+
+
+def _leaves(text: str, score: str) -> bool:
+    """Does a float reason explain the bracket of ``score`` points: its own sentence, or
+    one over a run of brackets (``from each of the brackets of 32.5, 31.5 and 31.0 points``)?"""
+    if f"from the {score}-point bracket" in text:
+        return True
+    run = re.search(r"from each of the brackets of (.+?) points:", text)
+    return run is not None and score in re.split(r", | and ", run.group(1))
 
 
 def _rank(tr: Trace, p: int, q: int) -> tuple[tuple[int, int], Verdict]:
@@ -85,8 +95,8 @@ def test_float_down_names_the_least_bad_alternative(folder: str, name: str, rnd:
         br = tr.brackets[i]
         _, why = reasons.floats(tr, p, reasons.Budget(1000))
         [reason] = [
-            r for r in why if f"from the {tr.show(br.score)}-point bracket" in r.text
-        ]  # one reason per bracket he leaves
+            r for r in why if _leaves(r.text, tr.show(br.score))
+        ]  # one reason per bracket he leaves, or per run of them
         assert "not measured" not in reason.text and not reason.uncertain, reason.text
         mates = [x for x in br.mdps + br.residents if x != p]
         if not mates:
@@ -98,6 +108,11 @@ def test_float_down_names_the_least_bad_alternative(folder: str, name: str, rnd:
             # With the brackets above as the rules pair them no round pairs him there: every
             # round that does parts from the engine's in a bracket above (or none exists).
             assert all(r[0][0] < i for r in ranked), (p, reason.text)
+        elif "from each of the brackets" in reason.text:
+            # A run: nobody in this bracket may play him, by rules the sentence names.
+            assert best.kind == "illegal", (p, reason.text)
+            assert {v.criterion for v in verdicts} <= set(reason.rule.split(", ")), reason
+            assert all(re.search(rf"\b{q}\b", reason.text) for q in mates), reason.text
         elif best.kind == "illegal":  # nobody there may play him: the rules that forbid it
             assert {v.criterion for v in verdicts} >= set(reason.rule.split(", ")), reason
         elif best.kind == "order":

@@ -346,8 +346,49 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
     left = [br for br in tr.brackets if p in br.downfloaters and p in br.mdps + br.residents]
     if not left:
         return "down", []
-    # An MDP who floats again is explained at each bracket he leaves.
-    return "down", [_why_down(tr, p, br, budget) for br in left]
+    # An MDP who floats again is explained at each bracket he leaves; a run of brackets
+    # one after another where nobody may play him is one sentence.
+    runs: list[list[BracketRecord]] = []
+    last, nobody_before = -2, False
+    for br in left:
+        i, nobody = tr.brackets.index(br), _nobody_may_play(tr, p, br)
+        if nobody and nobody_before and i == last + 1:
+            runs[-1].append(br)
+        else:
+            runs.append([br])
+        last, nobody_before = i, nobody
+    return "down", [
+        _down_through(tr, p, run) if len(run) > 1 else _why_down(tr, p, run[0], budget)
+        for run in runs
+    ]
+
+
+def _mates(tr: Trace, p: int, br: BracketRecord) -> list[int]:
+    """The players of bracket ``br`` other than ``p``, in pairing order."""
+    return [x for x in tr.ranked(list(br.mdps) + list(br.residents)) if x != p]
+
+
+def _nobody_may_play(tr: Trace, p: int, br: BracketRecord) -> bool:
+    """Does a rule forbid ``p`` every other player of ``br`` (a plain bracket, not 2017's PPB
+    or collapsed last bracket, whose sentences say more)?"""
+    mates = _mates(tr, p, br)
+    plain = bracket_words(tr, br) == f"the {tr.show(br.score)}-point bracket"
+    return plain and bool(mates) and not _clashes(tr, p, mates)[1]
+
+
+def _down_through(tr: Trace, p: int, run: list[BracketRecord]) -> Reason:
+    """Why ``p`` floats down through consecutive brackets where nobody may play him: one
+    sentence over all their players (each named once, as first met going down)."""
+    mates = list(dict.fromkeys(x for br in run for x in _mates(tr, p, br)))
+    groups, _ = _clashes(tr, p, mates)
+    labels = list(dict.fromkeys(label for label, _, _ in groups))
+    scores = _and([tr.show(br.score) for br in run])
+    return Reason(
+        "float",
+        ", ".join(labels),
+        f"{p} floats down from each of the brackets of {scores} points: nobody there may "
+        f"play him: {'; '.join(text for _, _, text in groups)}.",
+    )
 
 
 def _and(items: list[str]) -> str:
