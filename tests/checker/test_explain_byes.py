@@ -4,10 +4,12 @@ only when they separate him from another candidate.  Checked by hand against the
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from trfaudit import explain
 from trfaudit.engine.explanation import PlayerWhy
+from trfaudit.trf.model import EntryKind
 from trfaudit.trf.reader import read
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus"
@@ -29,8 +31,11 @@ def test_last_round_bye_above_the_lowest_scores_names_who_could_not():
     assert [rule for rule, _ in reasons] == ["A.9", "C.2"]
     first, barred = (text for _, text in reasons)
     assert "4.5 points" in first
+    # One cause, said once: "4 (round 6), 7 (round 7), ... and 8 (round 2) had the PAB".
     for tpn, rnd in ((9, 1), (8, 2), (6, 3), (3, 4), (2, 5), (4, 6), (7, 7)):
-        assert f"{tpn} had the pairing-allocated bye in round {rnd}" in barred
+        assert f"{tpn} (round {rnd})" in barred
+    assert barred.count("had the pairing-allocated bye") == 1
+    assert barred.index("(round") < barred.index(") had the pairing-allocated bye")
     assert "unplayed" not in first + barred  # 2017 has no C9
 
 
@@ -44,3 +49,29 @@ def test_rank_decides_only_among_equal_candidates():
     assert rules[0] == "C5" and "C9" not in rules
     [rank] = [text for rule, text in reasons if rule == "4.2"]
     assert "(8, 9, 10, 13 rank above him)" in rank
+
+
+def test_players_barred_alike_are_named_in_one_clause():
+    """The long fixture's round 47 under 2017 rules: every player with fewer points than the
+    bye's receiver already had a PAB or won by forfeit (C.2), sixteen and five of them.  One
+    clause per cause, each player with the round that barred him, read here from the file
+    (his first U, or '+' against an opponent)."""
+    f = CORPUS / "peers/lexisvar-caissify_pairings/tests/fixtures/misc_edge_case_2.trf"
+    t = read(f)
+    e = explain(t, 47, rules="2017")
+    assert e.bye is not None
+    [barred] = [text for rule, text in _bye(e, e.bye) if rule == "C.2"]
+    pab, forfeit = barred.removeprefix("Nobody with fewer points may take it instead: ").split("; ")
+    assert pab.endswith(" had the pairing-allocated bye")
+    assert forfeit.startswith(tuple("0123456789"))
+    assert forfeit.endswith(" won by forfeit (C.2: the PAB only to a player who may receive it).")
+    for clause, kind in ((pab, EntryKind.PAB), (forfeit, EntryKind.FORFEIT_WIN)):
+        named = re.findall(r"(\d+) \(round (\d+)\)", clause)
+        assert len(named) == {EntryKind.PAB: 16, EntryKind.FORFEIT_WIN: 5}[kind]
+        for x, rnd in named:
+            first = next(
+                g.round
+                for g in t.players[int(x)].entries
+                if g.kind in (EntryKind.PAB, EntryKind.FORFEIT_WIN)
+            )
+            assert (first, t.players[int(x)].entry(first).kind) == (int(rnd), kind), x

@@ -66,8 +66,10 @@ def contradictions(rec: RecordedRound) -> list[Discrepancy]:
     return [contradiction(p, rec.round) for p in rec.contradictions]
 
 
-def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
-    """Why ``tpn`` may not get the PAB: the first earlier round that made them ineligible."""
+def ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> tuple[str, int] | None:
+    """Why ``tpn`` may not get the PAB (C2): what he had in the first earlier round that
+    made him ineligible (``had the pairing-allocated bye``, ``won by forfeit``, ...) and
+    that round; None when no round of his explains it."""
     games = inp.players[tpn].games
     for k in range(1, len(games) + 1):
         if not edition.bye_eligible(games[:k], inp.points):
@@ -77,8 +79,14 @@ def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
                 "forfeit_win": "won by forfeit",
                 "full_bye": "had a full-point bye",
             }.get(g.kind.value, f"scored {inp.points.show(g.points)} without playing")
-            return f"{what} in round {g.round}"
-    return "is not eligible"
+            return what, g.round
+    return None
+
+
+def _ineligibility(inp: RoundInput, edition: Edition, tpn: int) -> str:
+    """:func:`ineligibility` as words: ``won by forfeit in round 4``."""
+    why = ineligibility(inp, edition, tpn)
+    return "is not eligible" if why is None else f"{why[0]} in round {why[1]}"
 
 
 def absolute_criteria(

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from trfaudit.engine.absolute import c3_clash, prohibited, rounds_met
-from trfaudit.engine.dutch.audit.legality import _ineligibility
+from trfaudit.engine.dutch.audit.legality import _ineligibility, ineligibility
 from trfaudit.engine.dutch.colours import decide, higher_ranked, preference_words
 from trfaudit.engine.dutch.texts.rule_texts import describe
 from trfaudit.engine.dutch.trace import BracketRecord, trace_of
@@ -589,8 +589,27 @@ def _score_rule(tr: Trace) -> str:
 
 
 def _ineligible(tr: Trace, who: list[int]) -> str:
-    """``3 had the pairing-allocated bye in round 2; 7 won by forfeit in round 4``."""
-    return "; ".join(f"{x} {_ineligibility(tr.inp, tr.edition, x)}" for x in who)
+    """``3 had the pairing-allocated bye in round 2; 7 won by forfeit in round 4``; players
+    made ineligible alike grouped: ``3 (round 2) and 5 (round 6) had the pairing-allocated
+    bye; 7 won by forfeit in round 4``."""
+    by_what: dict[str, list[tuple[int, int]]] = {}
+    unknown: list[int] = []
+    for x in who:
+        why = ineligibility(tr.inp, tr.edition, x)
+        if why is None:
+            unknown.append(x)
+        else:
+            by_what.setdefault(why[0], []).append((x, why[1]))
+    said = [
+        f"{xs[0][0]} {what} in round {xs[0][1]}"
+        if len(xs) == 1
+        else f"{_and([f'{x} (round {r})' for x, r in xs])} {what}"
+        for what, xs in by_what.items()
+    ]
+    if unknown:
+        verb = "is" if len(unknown) == 1 else "are"
+        said.append(f"{_and([str(x) for x in unknown])} {verb} not eligible")
+    return "; ".join(said)
 
 
 def _lower_scorers(tr: Trace, p: int, budget: Budget) -> tuple[list[Reason], bool]:
