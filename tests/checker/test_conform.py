@@ -4,6 +4,7 @@ engine when ``TRFAUDIT_BBP`` / ``TRFAUDIT_BBP5`` name its v6 / v5 binary."""
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
@@ -465,6 +466,35 @@ def _running(token: str) -> list[int]:
     return out
 
 
+def _hung(token: str) -> dict[int, int]:
+    """The programs whose command line holds ``token`` that hang (broken_program.py's
+    'hang': asleep beside a child ``sleep 150``), each with that child's pid.  A program's
+    own command line is not enough: a program of an earlier round is running for a moment
+    too, and so is the copy of the program that fork makes before the child becomes
+    ``sleep``."""
+    parent_of: dict[int, int] = {}
+    for pid in _running("sleep 150"):
+        with contextlib.suppress(OSError, ValueError, IndexError):
+            stat = Path(f"/proc/{pid}/stat").read_text()
+            parent_of[pid] = int(stat.rsplit(")", 1)[1].split()[1])
+    programs = set(_running(token))
+    return {ppid: pid for pid, ppid in parent_of.items() if ppid in programs}
+
+
+def _alive(pid: int, seconds: float = 5.0) -> bool:
+    """Is process ``pid`` still there (not a zombie) after up to ``seconds``?"""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            state = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+        except (OSError, IndexError):
+            return False
+        if state == "Z":
+            return False
+        time.sleep(0.1)
+    return True
+
+
 def _left_running(token: str, seconds: float = 5.0) -> list[int]:
     """:func:`_running` once killed processes have had ``seconds`` to go (a program left
     running sleeps far longer)."""
@@ -489,14 +519,17 @@ def test_sigterm_stops_the_workers_and_the_programs_they_run(tmp_path):
         # loaded machine the second may take a while to get there
         hung = f"{ans} hang /"  # a program's command line (the run's own says 'hang {in}')
         deadline = time.monotonic() + 110
-        while len(_running(hung)) < 2 and time.monotonic() < deadline:
+        while len(_hung(hung)) < 2 and time.monotonic() < deadline:
             time.sleep(0.2)
-        assert len(_running(hung)) >= 2
+        children = _hung(hung)
+        assert len(children) == 2, children
         proc.send_signal(15)
         _, err = proc.communicate(timeout=30)
         assert proc.returncode == 143, err
         assert b"--resume goes on" in err
         assert _left_running(str(ans)) == []  # (a program left running sleeps 150 s)
+        # and the children in the programs' groups are killed with them
+        assert [pid for pid in children.values() if _alive(pid)] == []
     finally:
         if proc.poll() is None:
             proc.kill()
