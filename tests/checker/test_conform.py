@@ -555,7 +555,17 @@ def test_an_orphaned_worker_ends_and_kills_its_program(tmp_path):
         "    p = multiprocessing.Process(target=work)\n"
         "    p.start()\n"
         f"    open({str(tmp_path / 'worker')!r}, 'w').write(str(p.pid))\n"
-        "    time.sleep(1.5)\n"
+        "    def started():\n"  # the program is running (on a loaded machine: not at once)
+        "        for pid in filter(str.isdigit, os.listdir('/proc')):\n"
+        "            try:\n"
+        f"                if {mark!r}.encode() in open(f'/proc/{{pid}}/cmdline', 'rb').read():\n"
+        "                    return True\n"
+        "            except OSError:\n"
+        "                pass\n"
+        "        return False\n"
+        "    deadline = time.monotonic() + 20\n"
+        "    while not started() and time.monotonic() < deadline:\n"
+        "        time.sleep(0.05)\n"
         "    os._exit(0)\n"
     )
     subprocess.run(
