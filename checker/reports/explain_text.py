@@ -33,6 +33,11 @@ GLOSSARY = (
     "with S2's first and so on; MDP - a moved-down player, from a higher score group; "
     "resident - a player of the bracket's own score group; PAB - the pairing-allocated bye"
 )
+#: Added when a reason names the remainder's subgroups.
+REMAINDER = (
+    "; S1R and S2R - S1 and S2 of the remainder, the residents left once the MDPs have "
+    "their opponents"
+)
 
 
 def _uses_terms(text: str) -> bool:
@@ -71,8 +76,10 @@ def render_text(e: Explanation) -> str:
             lines.append(f"check{tag}: {e.finding}")
             lines.append("explained below as the engine pairs it.")
     lines += [f"note: {n}" for n in e.notes]
-    if any(_uses_terms(r.text) for p in e.players for r in p.reasons):
-        lines.append(GLOSSARY)
+    texts = [r.text for p in e.players for r in p.reasons]
+    if any(_uses_terms(t) for t in texts):
+        remainder = any("S1R" in t or "S2R" in t for t in texts)
+        lines.append(GLOSSARY + (REMAINDER if remainder else ""))
     shown: set[int] = set()  # a whole round prints each pair's reasons once
     for p in e.players:
         lines.append("")

@@ -130,3 +130,22 @@ def test_a_large_bracket_is_named_in_a_sentence() -> None:
     named = "4, 7, 10, 11, 13, 17, 18, 25, 26, 33, 35, 41"
     assert line.endswith(f"; with {named} and 79 others it is no better.")
     assert len(line) < 400
+
+
+def test_a_remainder_s_subgroups_are_named_and_defined() -> None:
+    """corpus/dutch2025 t000014, round 9, the 3.5-point bracket: 26 comes down and plays 14;
+    the remainder 9, 11, 13, 16, 19, 23 is split S1R 9, 11, 13 and S2R 16, 19, 23, and the
+    exchange of 11 with 16 gives 9-11 (checked by hand).  The sentences say S1R and S2R, 11
+    is named where the exchange puts him, and the terms line defines the remainder."""
+    res = runner.invoke(
+        app, ["explain", str(ROOT / "corpus/dutch2025/t000014.trf"), "-r", "9", "-p", "9"]
+    )
+    assert res.exit_code == 0, res.output
+    out = res.output
+    assert "is S1R #1 of the 3.5-point bracket" in out
+    assert "plays Test0011 Player0011 (11), S1R #2, in S2R after the exchange (4.3)." in out
+    assert "the exchange of 11 (S1R) with 16 (S2R) (Art. 4.3)" in out
+    assert "S1R is then 9, 13, 16, S2R 11, 19, 23." in out
+    [terms] = [line for line in out.splitlines() if line.startswith("terms: ")]
+    assert terms.endswith("; S1R and S2R - S1 and S2 of the remainder, the residents left once "
+                          "the MDPs have their opponents")  # fmt: skip

@@ -111,6 +111,8 @@ def test_round3_player3_plays_4_by_an_exchange() -> None:
     assert p3.opponent == 4 and p3.colour == "w"
     by_rule = {r.rule: r.text for r in reasons(p3, "opponent")}
     assert "exchange of 4 (S1) with 6 (S2)" in by_rule["4.3"]
+    # 4 is named where Art. 3 puts him, then where the exchange moves him: S1-S2 pairs read right
+    assert by_rule["4.2"].endswith("plays David Player (4), S1 #2, in S2 after the exchange (4.3).")
     assert by_rule["C1"] == "Not 6: 6 already played 3 (C1, round 2)."
     assert by_rule["C12"].startswith("Not 11: the best round with 3-11 ")
     assert "is worse on C12" in by_rule["C12"]

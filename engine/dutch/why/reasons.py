@@ -155,16 +155,25 @@ def _against_best(
     )
 
 
-def _role(sh: Shape, p: int) -> str:
+def _subgroups(sh: Shape) -> tuple[str, str]:
+    """The names of the subgroups the residents are paired in: S1 and S2, or, beside MDPs,
+    the remainder's S1R and S2R."""
+    return ("S1R", "S2R") if sh.mdps else ("S1", "S2")
+
+
+def _role(sh: Shape, p: int, exchange: str) -> str:
+    """``S1 #2``; a player the exchange (``exchange``: its article) moved is named in his
+    first subgroup and then in the one it moved him to, so that his pair reads right."""
     split = sh.remainder
     if p in sh.mdps:
         return "an MDP in S1"
-    where = "S1R" if sh.mdps else "S1"
-    other = "S2R" if sh.mdps else "S2"
+    where, other = _subgroups(sh)
     if p in split.s1:
-        return f"{where} #{split.s1.index(p) + 1}"
+        moved = f", in {other} after the exchange ({exchange})" if p in split.out else ""
+        return f"{where} #{split.s1.index(p) + 1}{moved}"
     if p in split.s2:
-        return f"{other} #{split.s2.index(p) + 1}"
+        moved = f", in {where} after the exchange ({exchange})" if p in split.into else ""
+        return f"{other} #{split.s2.index(p) + 1}{moved}"
     return "a resident of S2"
 
 
@@ -208,12 +217,13 @@ def production(tr: Trace, sh: Shape, h: int, low: int, tied: bool = False) -> Re
         )
     if split.out:
         label = ed.label("4.3")
+        one, two = _subgroups(sh)
         return Reason(
             "opponent",
             label,
-            f"{h}-{low} comes from the exchange of {_names(split.out)} (S1) with "
-            f"{_names(split.into)} (S2) (Art. {label}): no candidate without it is as good; "
-            f"S1 is then {_names(split.s1x)}, S2 {_names(split.s2x)}.",
+            f"{h}-{low} comes from the exchange of {_names(split.out)} ({one}) with "
+            f"{_names(split.into)} ({two}) (Art. {label}): no candidate without it is as good; "
+            f"{one} is then {_names(split.s1x)}, {two} {_names(split.s2x)}.",
         )
     label = ed.label("4.2")
     rows = [x for x in split.s1x if x in sh.pairs]
@@ -280,13 +290,14 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     sh = shape(tr, br)
     o = tr.partner[p]
     h, low = (p, o) if p in sh.pairs and sh.pairs[p] == o else (o, p)
+    exchange = tr.edition.label("4.3")
     out = [
         Reason(
             "opponent",
             tr.edition.label("4.2"),
-            f"{tr.who(p)} is {_role(sh, p)} of {bracket_words(tr, br)} "
+            f"{tr.who(p)} is {_role(sh, p, exchange)} of {bracket_words(tr, br)} "
             f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
-            f"{tr.who(o)}, {_role(sh, o)}.",
+            f"{tr.who(o)}, {_role(sh, o, exchange)}.",
         ),
     ]
     earlier = _earlier(sh, h, low)
