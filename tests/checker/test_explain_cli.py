@@ -143,7 +143,7 @@ def test_a_remainder_s_subgroups_are_named_and_defined() -> None:
     assert res.exit_code == 0, res.output
     out = res.output
     assert "is S1R #1 of the 3.5-point bracket" in out
-    assert "plays Test0011 Player0011 (11), S1R #2, in S2R after the exchange (4.3)." in out
+    assert "plays Test0011 Player0011 (11), S1R #2; after the exchange (4.3) 11 is in S2R." in out
     assert "the exchange of 11 (S1R) with 16 (S2R) (Art. 4.3)" in out
     assert "S1R is then 9, 13, 16, S2R 11, 19, 23." in out
     [terms] = [line for line in out.splitlines() if line.startswith("terms: ")]

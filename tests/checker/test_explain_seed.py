@@ -112,7 +112,9 @@ def test_round3_player3_plays_4_by_an_exchange() -> None:
     by_rule = {r.rule: r.text for r in reasons(p3, "opponent")}
     assert "exchange of 4 (S1) with 6 (S2)" in by_rule["4.3"]
     # 4 is named where Art. 3 puts him, then where the exchange moves him: S1-S2 pairs read right
-    assert by_rule["4.2"].endswith("plays David Player (4), S1 #2, in S2 after the exchange (4.3).")
+    assert by_rule["4.2"].endswith(
+        "plays David Player (4), S1 #2; after the exchange (4.3) 4 is in S2."
+    )
     assert by_rule["C1"] == "Not 6: 6 already played 3 (C1, round 2)."
     assert by_rule["C12"].startswith("Not 11: the best round with 3-11 ")
     assert "is worse on C12" in by_rule["C12"]
@@ -121,6 +123,8 @@ def test_round3_player3_plays_4_by_an_exchange() -> None:
     # and 4's other pair of the first candidate, 4-11, is C1 too:
     six = one(3, 6)
     assert six.opponent == 11
+    role = "plays Nancy Player (11), S2 #2; after the exchange (4.3) 6 is in S1."
+    assert any(r.text.endswith(role) for r in six.reasons)
     assert any(r.rule == "C1" and "3 already played 6 (C1, round 2)" in r.text for r in six.reasons)
 
 

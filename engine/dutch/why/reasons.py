@@ -161,20 +161,32 @@ def _subgroups(sh: Shape) -> tuple[str, str]:
     return ("S1R", "S2R") if sh.mdps else ("S1", "S2")
 
 
-def _role(sh: Shape, p: int, exchange: str) -> str:
-    """``S1 #2``; a player the exchange (``exchange``: its article) moved is named in his
-    first subgroup and then in the one it moved him to, so that his pair reads right."""
+def _role(sh: Shape, p: int) -> str:
     split = sh.remainder
     if p in sh.mdps:
         return "an MDP in S1"
     where, other = _subgroups(sh)
     if p in split.s1:
-        moved = f", in {other} after the exchange ({exchange})" if p in split.out else ""
-        return f"{where} #{split.s1.index(p) + 1}{moved}"
+        return f"{where} #{split.s1.index(p) + 1}"
     if p in split.s2:
-        moved = f", in {where} after the exchange ({exchange})" if p in split.into else ""
-        return f"{other} #{split.s2.index(p) + 1}{moved}"
+        return f"{other} #{split.s2.index(p) + 1}"
     return "a resident of S2"
+
+
+def _moved(sh: Shape, players: tuple[int, int], exchange: str) -> str:
+    """``; after the exchange (4.3) 4 is in S2``: where the exchange put the players it
+    moved, so that a pair named by the subgroups Art. 3 forms reads right."""
+    split = sh.remainder
+    where, other = _subgroups(sh)
+    places = [
+        f"{x} in {other if x in split.out else where}"
+        for x in players
+        if x in split.out or x in split.into
+    ]
+    if not places:
+        return ""
+    places[0] = places[0].replace(" in ", " is in ", 1)
+    return f"; after the exchange ({exchange}) {_and(places)}"
 
 
 def _earlier(sh: Shape, h: int, low: int) -> list[int]:
@@ -290,14 +302,13 @@ def opponent(tr: Trace, br: BracketRecord, p: int, budget: Budget, depth: int) -
     sh = shape(tr, br)
     o = tr.partner[p]
     h, low = (p, o) if p in sh.pairs and sh.pairs[p] == o else (o, p)
-    exchange = tr.edition.label("4.3")
     out = [
         Reason(
             "opponent",
             tr.edition.label("4.2"),
-            f"{tr.who(p)} is {_role(sh, p, exchange)} of {bracket_words(tr, br)} "
+            f"{tr.who(p)} is {_role(sh, p)} of {bracket_words(tr, br)} "
             f"({_names(list(sh.members))}; MDPs: {_names(list(sh.mdps))}) and plays "
-            f"{tr.who(o)}, {_role(sh, o, exchange)}.",
+            f"{tr.who(o)}, {_role(sh, o)}{_moved(sh, (p, o), tr.edition.label('4.3'))}.",
         ),
     ]
     earlier = _earlier(sh, h, low)
