@@ -11,6 +11,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from trfaudit.checker.reports.explain_text import headline
+from trfaudit.checker.reports.terms import terms
 from trfaudit.engine.explanation import Explanation, PlayerWhy
 
 if TYPE_CHECKING:
@@ -43,6 +44,12 @@ def render_player_html(rnd: int, p: PlayerWhy, open_: bool = False) -> str:
     )
 
 
+def terms_html(players: tuple[PlayerWhy, ...]) -> str:
+    """The muted line defining the words the players' reasons use (S1, MDP, ...), or ""."""
+    words = terms(r.text for p in players for r in p.reasons)
+    return "" if words is None else f'<p class="muted why-terms">Terms: {escape(words)}</p>'
+
+
 def render_explanation_html(explanation: Explanation) -> str:
     """The explanation as an HTML fragment (a ``<section>``)."""
     e = explanation
@@ -60,6 +67,9 @@ def render_explanation_html(explanation: Explanation) -> str:
     out += [f'<p class="why-note">{escape(n)}</p>' for n in e.notes]
     one = len(e.players) == 1
     out += [render_player_html(e.round, p, open_=one) for p in e.players]
+    words = terms_html(e.players)  # a footnote: the reasons come first
+    if words:
+        out.append(words)
     if e.against is not None and e.verdict is not None:
         v = e.verdict
         out.append(
@@ -96,7 +106,7 @@ def check_round_section(t: Tournament, rnd: int, tpns: list[int], rules: str | N
     return (
         f'<div class="why" id="why-r{rnd}"><h4>Why the engine pairs them so '
         f"<span class=muted>(round {rnd} as the engine pairs it; rules {escape(e.rules)})"
-        f"</span></h4>{notes}{body}</div>"
+        f"</span></h4>{notes}{body}{terms_html(e.players)}</div>"
     )
 
 

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from trfaudit.engine.explanation import Explanation, PlayerWhy
 
+from .terms import terms
+
 _COLOUR = {"w": "white", "b": "black"}
 
 
@@ -26,22 +28,6 @@ def headline(p: PlayerWhy) -> str:
     tail = f" ({', '.join(extra)})" if extra else ""
     score = f", {p.score} points" if p.score != "-" else ""
     return f"{who}{score}: {what}{tail}"
-
-
-GLOSSARY = (
-    "terms: S1 and S2 - the upper and lower parts of a bracket, S1's first player paired "
-    "with S2's first and so on; MDP - a moved-down player, from a higher score group; "
-    "resident - a player of the bracket's own score group; PAB - the pairing-allocated bye"
-)
-#: Added when a reason names the remainder's subgroups.
-REMAINDER = (
-    "; S1R and S2R - S1 and S2 of the remainder, the residents left once the MDPs have "
-    "their opponents"
-)
-
-
-def _uses_terms(text: str) -> bool:
-    return any(w in text for w in ("S1", "S2", "MDP", "resident"))
 
 
 def _games(pairs: tuple[tuple[int, int], ...], bye: int | None) -> dict[int, str]:
@@ -76,10 +62,9 @@ def render_text(e: Explanation) -> str:
             lines.append(f"check{tag}: {e.finding}")
             lines.append("explained below as the engine pairs it.")
     lines += [f"note: {n}" for n in e.notes]
-    texts = [r.text for p in e.players for r in p.reasons]
-    if any(_uses_terms(t) for t in texts):
-        remainder = any("S1R" in t or "S2R" in t for t in texts)
-        lines.append(GLOSSARY + (REMAINDER if remainder else ""))
+    words = terms(r.text for p in e.players for r in p.reasons)
+    if words is not None:
+        lines.append(f"terms: {words}")
     shown: set[int] = set()  # a whole round prints each pair's reasons once
     for p in e.players:
         lines.append("")

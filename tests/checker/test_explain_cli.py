@@ -7,6 +7,7 @@ import json
 import re
 import shutil
 import subprocess
+from html import escape
 from pathlib import Path
 
 import pytest
@@ -149,3 +150,25 @@ def test_a_remainder_s_subgroups_are_named_and_defined() -> None:
     [terms] = [line for line in out.splitlines() if line.startswith("terms: ")]
     assert terms.endswith("; S1R and S2R - S1 and S2 of the remainder, the residents left once "
                           "the MDPs have their opponents")  # fmt: skip
+
+
+def test_the_html_explanation_defines_its_terms_as_the_text_does() -> None:
+    """The HTML fragment (``--format html``, the web page, the check's HTML report) carries
+    the same definitions as the text's terms line: the remainder's only where a reason
+    names S1R or S2R."""
+
+    def run(path: str, rnd: str, player: str, fmt: str) -> str:
+        args = ["explain", str(ROOT / path), "-r", rnd, "-p", player, "--format", fmt]
+        res = runner.invoke(app, args)
+        assert res.exit_code == 0, res.output
+        return res.output
+
+    for path, rnd, player, remainder in (
+        ("corpus/dutch2025/t000014.trf", "9", "9", True),
+        ("corpus/seed-example/round3-input.trf", "3", "5", False),
+    ):
+        [line] = [x for x in run(path, rnd, player, "text").splitlines() if x.startswith("terms:")]
+        words = line.removeprefix("terms: ")
+        html = run(path, rnd, player, "html")
+        assert f'<p class="muted why-terms">Terms: {escape(words)}</p>' in html
+        assert ("S1R and S2R - S1 and S2 of the remainder" in words) is remainder
