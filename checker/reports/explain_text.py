@@ -2,9 +2,8 @@
 
 from __future__ import annotations
 
+from trfaudit.checker.reports.terms import terms
 from trfaudit.engine.explanation import Explanation, PlayerWhy
-
-from .terms import terms
 
 _COLOUR = {"w": "white", "b": "black"}
 

@@ -365,15 +365,19 @@ def floats(tr: Trace, p: int, budget: Budget) -> tuple[str | None, list[Reason]]
         ]
     if o is None or st[o].score >= st[p].score:
         return None, []
-    left = [br for br in tr.brackets if p in br.downfloaters and p in br.mdps + br.residents]
+    left = [
+        (i, br)
+        for i, br in enumerate(tr.brackets)
+        if p in br.downfloaters and p in br.mdps + br.residents
+    ]
     if not left:
         return "down", []
     # An MDP who floats again is explained at each bracket he leaves; a run of brackets
     # one after another where nobody may play him is one sentence.
     runs: list[list[BracketRecord]] = []
     last, nobody_before = -2, False
-    for br in left:
-        i, nobody = tr.brackets.index(br), _nobody_may_play(tr, p, br)
+    for i, br in left:
+        nobody = _nobody_may_play(tr, p, br)
         if nobody and nobody_before and i == last + 1:
             runs[-1].append(br)
         else:
@@ -394,7 +398,7 @@ def _nobody_may_play(tr: Trace, p: int, br: BracketRecord) -> bool:
     """Does a rule forbid ``p`` every other player of ``br`` (a plain bracket, not 2017's PPB
     or collapsed last bracket, whose sentences say more)?"""
     mates = _mates(tr, p, br)
-    plain = bracket_words(tr, br) == f"the {tr.show(br.score)}-point bracket"
+    plain = not clb(tr, br) and not _ppb(tr, br)
     return plain and bool(mates) and not _clashes(tr, p, mates)[1]
 
 
@@ -403,14 +407,16 @@ def _down_through(tr: Trace, p: int, run: list[BracketRecord]) -> Reason:
     sentence over all their players (each named once, as first met going down)."""
     mates = list(dict.fromkeys(x for br in run for x in _mates(tr, p, br)))
     groups, _ = _clashes(tr, p, mates)
-    labels = list(dict.fromkeys(label for label, _, _ in groups))
     scores = _and([tr.show(br.score) for br in run])
-    return Reason(
-        "float",
-        ", ".join(labels),
-        f"{p} floats down from each of the brackets of {scores} points: nobody there may "
-        f"play him: {'; '.join(text for _, _, text in groups)}.",
-    )
+    return _nobody_there(f"{p} floats down from each of the brackets of {scores} points", groups)
+
+
+def _nobody_there(head: str, groups: list[tuple[str, list[int], str]]) -> Reason:
+    """``{head}: nobody there may play him: ...``, citing every rule of ``groups``
+    (:func:`_clashes`)."""
+    labels = list(dict.fromkeys(label for label, _, _ in groups))
+    said = "; ".join(text for _, _, text in groups)
+    return Reason("float", ", ".join(labels), f"{head}: nobody there may play him: {said}.")
 
 
 def _and(items: list[str]) -> str:
@@ -507,19 +513,16 @@ def _why_down(tr: Trace, p: int, home: BracketRecord, budget: Budget) -> Reason:
     criterion decides (the least bad over every opponent he could have there)."""
     ed = tr.edition
     art = ed.float_article
-    mates = [x for x in tr.ranked(list(home.mdps) + list(home.residents)) if x != p]
+    mates = _mates(tr, p, home)
     head = f"{p} floats down from {bracket_words(tr, home)}"
     if not mates:
         return Reason(
             "float", art, f"{head}: he is its only player, so he can only be paired below it."
         )
     groups, free = _clashes(tr, p, mates)
-    labels = list(dict.fromkeys(label for label, _, _ in groups))
     said = [text for _, _, text in groups]
     if not free:
-        return Reason(
-            "float", ", ".join(labels), f"{head}: nobody there may play him: {'; '.join(said)}."
-        )
+        return _nobody_there(head, groups)
     if not budget.take():
         # Not measured: say only what is known (the clashes) and which players remain.
         known = "; ".join(said) + "; " if said else ""
